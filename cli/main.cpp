@@ -1,0 +1,39 @@
+// `neaccel`: the command-line front end. Subcommands live in cli/cmd_*.cpp (see command.hpp).
+#include "command.hpp"
+
+#include "neaccel/ref/error.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+namespace neaccel::cli {
+std::vector<Entry>& registry() {
+  static std::vector<Entry> entries;
+  return entries;
+}
+}  // namespace neaccel::cli
+
+int main(int argc, char** argv) {
+  using namespace neaccel::cli;
+  CLI::App app{"neaccel: design study of Newton-Euler dynamics accelerators"};
+  app.require_subcommand(1);
+  auto entries = registry();
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& x, const Entry& y) { return x.order != y.order ? x.order < y.order : x.name < y.name; });
+  for (const auto& e : entries) e.setup(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const ExitCode& e) {
+    return e.code;
+  } catch (const neaccel::Error& e) {
+    std::fprintf(stderr, "neaccel: error: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "neaccel: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,63 @@
+// The robot's parameters in a scalar type S, as the templated algorithms consume them.
+//
+// One recursion serves three purposes (DESIGN.md): S = double gives the reference numbers, S = Counted the
+// operation counts, S = dfg::Value the dataflow graph. The structure (joint types, parents, DH convention)
+// stays in ref::Robot; every number an algorithm multiplies by is a ModelT<S> field, so that tracing decides
+// per parameter whether it is a run-time input ("general" hardware) or a folded constant ("customised").
+#pragma once
+
+#include "neaccel/ref/robot.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace neaccel::ref {
+
+// Parameters of link j in the scalar S. Names follow seed 003 (Khalil): XX..ZZ, MX..MZ, M, Ia, Fv, Fc.
+template <class S>
+struct LinkParams {
+  // Geometry. Angles enter only through their sine and cosine (trigonometry stays outside the accelerator).
+  S a, d, b;                 // DH lengths (see robot.hpp)
+  S salpha, calpha;          // sin, cos of alpha
+  S sgamma, cgamma;          // sin, cos of gamma (modified DH trees; 0 and 1 otherwise)
+  S stheta0, ctheta0;        // sin, cos of the constant theta of a prismatic joint (unused for revolute)
+  // Inertial parameters about the frame origin (seed 003 eq. 9.18-9.21): J_j and MS_j, M_j.
+  S XX, XY, XZ, YY, YZ, ZZ;  // J_j, inertia tensor about the origin of frame j
+  S MX, MY, MZ;              // MS_j = M_j * centre of mass
+  S M;                       // mass
+  // The same body about its centre of mass (seed 000 uses these: rbar, I_c).
+  S cx, cy, cz;              // centre of mass
+  S Ixx, Ixy, Ixz, Iyy, Iyz, Izz;  // inertia about the centre of mass
+  S Ia, Fv, Fc;              // rotor inertia, viscous and Coulomb friction
+};
+
+template <class S>
+struct ModelT {
+  const Robot* robot = nullptr;  // structure: joint types, parents, convention
+  std::vector<LinkParams<S>> links;
+  S gx, gy, gz;                  // gravity in the base frame
+  S fex, fey, fez, nex, ney, nez;  // external wrench on the last link (robot.hpp)
+};
+
+// Names of the parameters as used in graph inputs and reports, e.g. "XX3", "MY2", "a4", "salpha1" (1-based j).
+// f(j, name, value) -> S decides how each number enters the scalar world.
+template <class S, class F>
+ModelT<S> cast_model(const Robot& robot, F&& f);
+
+// The identity cast: ModelT<double> with the robot's numbers (payload merged into its link).
+ModelT<double> model_of(const Robot& robot);
+
+// Joint-space inputs in S. Revolute joint: s = sin(q + theta), c = cos(q + theta) (the full DH angle);
+// prismatic joint: q (d_total = d + q is formed inside). sgn_qd = sign(qd), for Coulomb friction.
+template <class S>
+struct JointInputs {
+  std::vector<S> s, c, q, qd, qdd, sgn_qd;  // each of size dof; unused entries are S(0)
+};
+
+// Inputs in double from joint positions, velocities and accelerations.
+JointInputs<double> joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                 const Eigen::VectorXd& qdd);
+
+}  // namespace neaccel::ref
+#include "neaccel/ref/model_impl.hpp"  // IWYU pragma: export

@@ -1,0 +1,54 @@
+// Template definitions for model.hpp (included at its end).
+#pragma once
+
+#include <Eigen/Core>
+
+#include <string>
+
+namespace neaccel::ref {
+
+namespace detail {
+// The robot's links with the payload merged into the link it is attached to (parallel axis theorem).
+std::vector<Link> links_with_payload(const Robot& robot);
+}  // namespace detail
+
+template <class S, class F>
+ModelT<S> cast_model(const Robot& robot, F&& f) {
+  ModelT<S> m;
+  m.robot = &robot;
+  const std::vector<Link> links = detail::links_with_payload(robot);
+  m.links.reserve(links.size());
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const Link& L = links[i];
+    const int j = static_cast<int>(i) + 1;
+    auto p = [&](const char* name, double v) { return f(j, std::string(name) + std::to_string(j), v); };
+    const Eigen::Vector3d ms = L.mass * L.com;
+    // J about the origin = I_c + m (|c|^2 1 - c c^T)  (parallel axis theorem; seed 003 eq. 9.21)
+    const Eigen::Matrix3d J = L.inertia + L.mass * (L.com.squaredNorm() * Eigen::Matrix3d::Identity() - L.com * L.com.transpose());
+    LinkParams<S> q{
+        p("a", L.a), p("d", L.d), p("b", L.b),
+        p("salpha", std::sin(L.alpha)), p("calpha", std::cos(L.alpha)),
+        p("sgamma", std::sin(L.gamma)), p("cgamma", std::cos(L.gamma)),
+        p("stheta", std::sin(L.theta)), p("ctheta", std::cos(L.theta)),
+        p("XX", J(0, 0)), p("XY", J(0, 1)), p("XZ", J(0, 2)), p("YY", J(1, 1)), p("YZ", J(1, 2)), p("ZZ", J(2, 2)),
+        p("MX", ms.x()), p("MY", ms.y()), p("MZ", ms.z()), p("M", L.mass),
+        p("cx", L.com.x()), p("cy", L.com.y()), p("cz", L.com.z()),
+        p("Ixx", L.inertia(0, 0)), p("Ixy", L.inertia(0, 1)), p("Ixz", L.inertia(0, 2)),
+        p("Iyy", L.inertia(1, 1)), p("Iyz", L.inertia(1, 2)), p("Izz", L.inertia(2, 2)),
+        p("Ia", L.Ia), p("Fv", L.Fv), p("Fc", L.Fc)};
+    m.links.push_back(q);
+  }
+  auto g = [&](const char* name, double v) { return f(0, std::string(name), v); };
+  m.gx = g("gx", robot.gravity.x());
+  m.gy = g("gy", robot.gravity.y());
+  m.gz = g("gz", robot.gravity.z());
+  m.fex = g("fex", robot.f_e.x());
+  m.fey = g("fey", robot.f_e.y());
+  m.fez = g("fez", robot.f_e.z());
+  m.nex = g("nex", robot.n_e.x());
+  m.ney = g("ney", robot.n_e.y());
+  m.nez = g("nez", robot.n_e.z());
+  return m;
+}
+
+}  // namespace neaccel::ref

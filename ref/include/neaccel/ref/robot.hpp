@@ -1,0 +1,58 @@
+// The robot model: topology, joints, Denavit-Hartenberg parameters, inertia, friction, gravity.
+// Plain data in double (like Pinocchio's Model); algorithms never modify it. See DESIGN.md.
+#pragma once
+
+#include <Eigen/Core>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace neaccel::ref {
+
+enum class JointType { Revolute, Prismatic };
+
+// Standard/distal DH (seed 000 eq. 2.12; Paul, Corke):  T(i-1 -> i) = Rz(theta) Tz(d) Tx(a) Rx(alpha).
+// Modified DH (seed 003, Khalil-Kleinfinger; Craig):      T(i-1 -> i) = Rz(gamma) Tz(b) Rx(alpha) Tx(a) Rz(theta) Tz(d)
+//   (Khalil's d_j is `a` here, his r_j is `d`; gamma and b are non-zero only for trees).
+enum class DhConvention { Standard, Modified };
+
+// One body and the joint that moves it relative to its parent. Frame i is fixed to link i.
+struct Link {
+  std::string name;
+  int parent = -1;  // index of the parent link, -1 = base; always smaller than the link's own index
+  JointType joint = JointType::Revolute;
+  // Revolute: theta_total = q + theta.  Prismatic: d_total = d + q (theta is then constant).
+  double a = 0, alpha = 0, d = 0, theta = 0, gamma = 0, b = 0;
+  double mass = 0;
+  Eigen::Vector3d com = Eigen::Vector3d::Zero();      // centre of mass in frame i
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // about the centre of mass, axes of frame i
+  double Ia = 0;  // rotor inertia seen at the joint (seed 003 eq. 9.83)
+  double Fv = 0;  // viscous friction coefficient
+  double Fc = 0;  // Coulomb friction coefficient (torque Fc * sign(qd))
+};
+
+// A rigid body attached to a link's frame (a payload at the tool).
+struct RigidLoad {
+  int link = -1;  // -1 = the last link
+  double mass = 0;
+  Eigen::Vector3d com = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
+};
+
+struct Robot {
+  std::string name;
+  std::string source;  // where it came from ("builtin:puma560", a file path): used in error messages
+  DhConvention convention = DhConvention::Standard;
+  std::vector<Link> links;
+  Eigen::Vector3d gravity{0.0, 0.0, -9.81};  // gravitational acceleration in the base frame
+  std::optional<RigidLoad> payload;
+  // External wrench: force and moment the last link exerts on the environment, in the last link's frame,
+  // moment about its origin (seed 003 eq. 9.88 initial conditions f_{n+1} = f_e, m_{n+1} = m_e).
+  Eigen::Vector3d f_e = Eigen::Vector3d::Zero();
+  Eigen::Vector3d n_e = Eigen::Vector3d::Zero();
+
+  int dof() const { return static_cast<int>(links.size()); }
+};
+
+}  // namespace neaccel::ref
