@@ -41,8 +41,8 @@ JointInputs<double> joint_inputs(const Robot& robot, const Eigen::VectorXd& q, c
     const Link& L = robot.links[i];
     const auto k = static_cast<Eigen::Index>(i);
     if (L.joint == JointType::Revolute) {
-      in.s[i] = std::sin(q[k] + L.theta);
-      in.c[i] = std::cos(q[k] + L.theta);
+      in.s[i] = detail::snap_unit(std::sin(q[k] + L.theta));
+      in.c[i] = detail::snap_unit(std::cos(q[k] + L.theta));
     } else {
       in.q[i] = q[k];
     }

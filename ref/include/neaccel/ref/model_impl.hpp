@@ -3,11 +3,20 @@
 
 #include <Eigen/Core>
 
+#include <cmath>
 #include <string>
 
 namespace neaccel::ref {
 
 namespace detail {
+// sin/cos of a DH angle, snapped to exact 0 and +-1 when within 1e-12 (cos(pi/2) is 6e-17 in double): the
+// customised graph must see the structural zeros of alpha = +-pi/2 to fold them (seed 003 section 9.6).
+inline double snap_unit(double v) {
+  if (std::abs(v) < 1e-12) return 0.0;
+  if (std::abs(v - 1.0) < 1e-12) return 1.0;
+  if (std::abs(v + 1.0) < 1e-12) return -1.0;
+  return v;
+}
 // The robot's links with the payload merged into the link it is attached to (parallel axis theorem).
 std::vector<Link> links_with_payload(const Robot& robot);
 }  // namespace detail
@@ -27,9 +36,9 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
     const Eigen::Matrix3d J = L.inertia + L.mass * (L.com.squaredNorm() * Eigen::Matrix3d::Identity() - L.com * L.com.transpose());
     LinkParams<S> q{
         p("a", L.a), p("d", L.d), p("b", L.b),
-        p("salpha", std::sin(L.alpha)), p("calpha", std::cos(L.alpha)),
-        p("sgamma", std::sin(L.gamma)), p("cgamma", std::cos(L.gamma)),
-        p("stheta", std::sin(L.theta)), p("ctheta", std::cos(L.theta)),
+        p("salpha", snap_unit(std::sin(L.alpha))), p("calpha", snap_unit(std::cos(L.alpha))),
+        p("sgamma", snap_unit(std::sin(L.gamma))), p("cgamma", snap_unit(std::cos(L.gamma))),
+        p("stheta", snap_unit(std::sin(L.theta))), p("ctheta", snap_unit(std::cos(L.theta))),
         p("XX", J(0, 0)), p("XY", J(0, 1)), p("XZ", J(0, 2)), p("YY", J(1, 1)), p("YZ", J(1, 2)), p("ZZ", J(2, 2)),
         p("MX", ms.x()), p("MY", ms.y()), p("MZ", ms.z()), p("M", L.mass),
         p("cx", L.com.x()), p("cy", L.com.y()), p("cz", L.com.z()),
