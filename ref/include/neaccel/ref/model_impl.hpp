@@ -36,9 +36,9 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
     const Eigen::Matrix3d J = L.inertia + L.mass * (L.com.squaredNorm() * Eigen::Matrix3d::Identity() - L.com * L.com.transpose());
     LinkParams<S> q{
         p("a", L.a), p("d", L.d), p("b", L.b),
-        p("salpha", snap_unit(std::sin(L.alpha))), p("calpha", snap_unit(std::cos(L.alpha))),
-        p("sgamma", snap_unit(std::sin(L.gamma))), p("cgamma", snap_unit(std::cos(L.gamma))),
-        p("stheta", snap_unit(std::sin(L.theta))), p("ctheta", snap_unit(std::cos(L.theta))),
+        p("salpha", detail::snap_unit(std::sin(L.alpha))), p("calpha", detail::snap_unit(std::cos(L.alpha))),
+        p("sgamma", detail::snap_unit(std::sin(L.gamma))), p("cgamma", detail::snap_unit(std::cos(L.gamma))),
+        p("stheta", detail::snap_unit(std::sin(L.theta))), p("ctheta", detail::snap_unit(std::cos(L.theta))),
         p("XX", J(0, 0)), p("XY", J(0, 1)), p("XZ", J(0, 2)), p("YY", J(1, 1)), p("YZ", J(1, 2)), p("ZZ", J(2, 2)),
         p("MX", ms.x()), p("MY", ms.y()), p("MZ", ms.z()), p("M", L.mass),
         p("cx", L.com.x()), p("cy", L.com.y()), p("cz", L.com.z()),
