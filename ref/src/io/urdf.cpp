@@ -97,7 +97,9 @@ class Importer {
     return std::move(bodies_);
   }
 
-  [[noreturn]] void fail(const std::string& what) const { throw Error(fmt::format("{}: {}", source_, what)); }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(detail::one_line(fmt::format("{}: {}", source_, what)));
+  }
 
  private:
   // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame; world_T_link: in the root.
