@@ -1,5 +1,6 @@
 // URDF import: known DH of an RX-90 URDF, a planar arm with fixed joints and off-DH frames, and a tree with every
 // geometric case checked by forward kinematics against the URDF itself (independent of the DH conventions chosen).
+#include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 
@@ -232,6 +233,40 @@ TEST(Urdf, TreeMatchesUrdfForwardKinematics) {
     EXPECT_EQ(r.links[j].b, 0.0) << j;
   }
   EXPECT_NE(r.links[4].gamma, 0.0);  // a second child (j4) of l1 needs gamma
+}
+
+// End to end: the imported tree's gravity torques (ref/ dynamics, every Newton-Euler form) equal dV/dq, with the
+// potential energy V(q) = -sum m g . c computed from the URDF alone. Central differences with h = 1e-5: truncation
+// h^2/6 |V'''| ~ 2e-9 (|V'''| < 100 here), rounding ~ eps |V| / h ~ 1e-10; tolerance 1e-6 N m on torques of ~10 N m.
+TEST(Urdf, GravityTorquesEqualUrdfPotentialGradient) {
+  const std::string path = kData + "/messy_tree.urdf";
+  const Robot r = load_robot(path);
+  const auto model = urdf::parseURDFFile(path);
+  ASSERT_TRUE(model);
+  auto potential = [&](const Eigen::VectorXd& q) {
+    UrdfFk fk;
+    for (int j = 0; j < r.dof(); ++j) fk.q[r.links[static_cast<std::size_t>(j)].name] = q[j];
+    fk.walk(*model->getRoot(), "", Eigen::Isometry3d::Identity());
+    double V = 0;
+    for (const auto& [name, m] : fk.mass) V -= r.gravity.dot(m.mc);
+    return V;
+  };
+  std::mt19937_64 gen(11);
+  for (int trial = 0; trial < 3; ++trial) {
+    Eigen::VectorXd q(r.dof());
+    for (int j = 0; j < r.dof(); ++j) q[j] = static_cast<double>(gen() % 2001) / 1000.0 - 1.0;
+    Eigen::VectorXd grad(r.dof());
+    const double h = 1e-5;
+    for (int j = 0; j < r.dof(); ++j) {
+      Eigen::VectorXd qp = q, qm = q;
+      qp[j] += h;
+      qm[j] -= h;
+      grad[j] = (potential(qp) - potential(qm)) / (2 * h);
+    }
+    for (Form form : all_forms()) {
+      expect_near(gravity_torque(r, q, form), grad, 1e-6, "gravity torque, form " + form_name(form));
+    }
+  }
 }
 
 TEST(Urdf, RoundTripsThroughYaml) {
