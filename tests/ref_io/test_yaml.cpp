@@ -323,6 +323,7 @@ TEST(YamlBad, WrongTypesAndUnknownFields) {
                {"links[0].inertia: expected a list of 6 numbers"});
   expect_error(edit("dh: modified", "dh: sideways"), {"dh: unknown DH convention 'sideways'"});
   expect_error(edit("links:", "lynx:"), {"lynx: unknown field"});
+  expect_error(edit("    mass: 1\n", "    mass: 1\n    mass: 2\n"), {"t.yaml:23: links[1].mass: duplicate field"});
   expect_error(edit("link: -1", "link: 1.5"), {"payload.link: expected an integer"});
 }
 

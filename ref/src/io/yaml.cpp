@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace neaccel::ref {
@@ -74,8 +75,10 @@ class Reader {
 
   void keys(const YAML::Node& map, const std::string& path, std::initializer_list<const char*> allowed) const {
     if (!map.IsMap()) fail(map, path, "expected a mapping");
+    std::set<std::string> seen;
     for (const auto& kv : map) {
       const std::string k = kv.first.Scalar();
+      if (!seen.insert(k).second) fail(kv.first, join(path, k), "duplicate field");
       bool ok = false;
       for (const char* a : allowed) ok = ok || k == a;
       if (!ok) {
