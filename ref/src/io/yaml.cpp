@@ -118,7 +118,8 @@ class Reader {
 
   // Angles may be written as multiples of pi: "pi", "-pi/2", "3*pi/4", "0.5*pi" (sign * K * pi / N in double).
   static std::optional<double> pi_expression(const std::string& s) {
-    static const std::regex form(R"(\s*([+-]?)\s*(?:([0-9]+(?:\.[0-9]*)?)\s*\*\s*)?pi\s*(?:/\s*([0-9]+(?:\.[0-9]*)?))?\s*)");
+    static const std::regex form(
+        R"(\s*([+-]?)\s*(?:([0-9]+(?:\.[0-9]*)?)\s*\*\s*)?pi\s*(?:/\s*([0-9]+(?:\.[0-9]*)?))?\s*)");
     std::smatch m;
     if (!std::regex_match(s, m, form)) return std::nullopt;
     const double k = m[2].matched ? std::stod(m[2]) : 1.0;
