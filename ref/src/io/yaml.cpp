@@ -173,6 +173,7 @@ class Reader {
 
   // An integer index (-1 = base) or the name of an earlier link ("base" = -1).
   int parent(const YAML::Node& node, const std::string& field, const std::vector<Link>& earlier) {
+    if (!node.IsScalar()) fail(node, field, "expected an index, a link name or base");
     const std::string s = str(node, field);
     if (s == "base") return -1;
     if (std::regex_match(s, std::regex("-?[0-9]{1,9}"))) return std::stoi(s);
