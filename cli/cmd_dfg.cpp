@@ -50,7 +50,8 @@ void run(const Args& a) {
   if (a.robot.empty() == a.graph_file.empty()) throw Error("dfg: give exactly one of --robot or --graph");
   if (a.general && a.custom) throw Error("dfg: --general and --custom exclude each other");
   const dfg::Flavour flavour = a.general ? dfg::Flavour::General : dfg::Flavour::Custom;
-  const dfg::Form form = dfg::form_from_name(a.base ? "khalil" : a.form);  // base parameters: Khalil's form
+  // Base parameters need a form linear in them: khalil-k unless khalil is asked for.
+  const dfg::Form form = dfg::form_from_name(a.base && a.form != "khalil" ? "khalil-k" : a.form);
   dfg::Graph g;
   ref::Robot robot;
   std::string stem;
@@ -60,7 +61,7 @@ void run(const Args& a) {
     robot = ref::load_robot(a.robot);
     if (a.base) {
       const dfg::BaseParameters bp = dfg::base_parameters(robot);
-      g = dfg::trace_base(robot, bp);
+      g = dfg::trace_base(robot, bp, form);
       relations = bp.relations;
       report["base_parameters"] = bp.rank;
     } else {
@@ -143,7 +144,7 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("dfg", "trace the dynamics into a dataflow graph, run passes, count, export");
   cmd->add_option("--robot", args->robot, "robot: built-in name, random:N:SEED, or a .yaml/.urdf file");
   cmd->add_option("--graph", args->graph_file, "import a graph instead (.json or .dot)");
-  cmd->add_option("--form", args->form, "modified-ne | ne | khalil")->capture_default_str();
+  cmd->add_option("--form", args->form, "modified-ne | ne | khalil | khalil-k")->capture_default_str();
   cmd->add_flag("--general", args->general, "robot parameters are run-time inputs");
   cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");
   cmd->add_flag("--base-params", args->base, "trace in the base inertial parameters (customised)");

@@ -1,5 +1,6 @@
 #include "neaccel/dfg/base_params.hpp"
 
+#include "neaccel/dfg/khalil_k.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/khalil_ne.hpp"
 
@@ -142,7 +143,10 @@ BaseParameters base_parameters(const ref::Robot& robot, int samples, std::uint64
   return bp;
 }
 
-Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, const TraceOptions& opt) {
+Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, const TraceOptions& opt) {
+  if (form != Form::Khalil && form != Form::KhalilK)
+    throw Error(std::string("dfg: base parameters need a form linear in the inertial parameters (khalil or "
+                            "khalil-k), not ") + form_name(form));
   std::map<std::string, double> base;
   for (const BaseParameter& b : bp.base) base[b.standard] = b.value;
   ParamFn params = [base](int, const std::string& name, double v) -> Value {
@@ -159,7 +163,9 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, const TraceO
       return r.literal(v);
     return r.constant(v);
   };
-  return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+  if (form == Form::Khalil)
+    return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+  return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
 }
 
 }  // namespace neaccel::dfg

@@ -1,6 +1,7 @@
 #include "neaccel/dfg/trace.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/khalil_k.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/khalil_ne.hpp"
 #include "neaccel/ref/modified_ne.hpp"
@@ -15,14 +16,15 @@ const char* form_name(Form f) {
     case Form::ModifiedNE: return "modified-ne";
     case Form::NE: return "ne";
     case Form::Khalil: return "khalil";
+    case Form::KhalilK: return "khalil-k";
   }
   return "?";
 }
 
 Form form_from_name(const std::string& s) {
-  for (Form f : {Form::ModifiedNE, Form::NE, Form::Khalil})
+  for (Form f : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK})
     if (s == form_name(f)) return f;
-  throw Error("dfg: unknown form '" + s + "' (expected modified-ne, ne or khalil)");
+  throw Error("dfg: unknown form '" + s + "' (expected modified-ne, ne, khalil or khalil-k)");
 }
 
 namespace {
@@ -113,6 +115,8 @@ Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOpti
       return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::newton_euler(m, in); });
     case Form::Khalil:
       return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+    case Form::KhalilK:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
   }
   throw Error("dfg: unknown form");
 }

@@ -38,8 +38,10 @@ struct BaseParameters {
 // Computes the base parameters of `robot` from `samples` random states (0 = enough for the parameter count).
 BaseParameters base_parameters(const ref::Robot& robot, int samples = 0, std::uint64_t seed = 1);
 
-// The customised graph of Khalil's form in the base parameters: eliminated and grouped parameters are zero, the
-// base ones carry their regrouped values (all other robot numbers are constants). Untouched (no passes applied).
-Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, const TraceOptions& opt = {});
+// The customised graph in the base parameters: eliminated and grouped parameters are zero, the base ones carry
+// their regrouped values (all other robot numbers are constants). Untouched (no passes applied). The form must be
+// linear in the standard parameters: Khalil or KhalilK (default; the cheaper one); others throw neaccel::Error.
+Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form = Form::KhalilK,
+                 const TraceOptions& opt = {});
 
 }  // namespace neaccel::dfg

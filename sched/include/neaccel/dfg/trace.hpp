@@ -18,13 +18,14 @@
 namespace neaccel::dfg {
 
 // The formulation traced: seed 000 section 7 (modified Newton-Euler), Luh-Walker-Paul Newton-Euler (seed 000
-// section 4), Khalil's customised recursive form (seed 003 section 9.5).
-enum class Form { ModifiedNE, NE, Khalil };
+// section 4), Khalil's customised recursive form (seed 003 section 9.5), and Khalil's form with the moment term
+// as Tr{U K Q} (dfg/khalil_k.hpp; the cheapest for customised and base-parameter graphs).
+enum class Form { ModifiedNE, NE, Khalil, KhalilK };
 // General: robot parameters are run-time inputs (one datapath per robot shape). Custom: they are constants
 // (folded by the passes, seed 003 section 9.6).
 enum class Flavour { General, Custom };
 
-const char* form_name(Form f);               // "modified-ne", "ne", "khalil"
+const char* form_name(Form f);               // "modified-ne", "ne", "khalil", "khalil-k"
 Form form_from_name(const std::string& s);   // throws neaccel::Error on an unknown name
 
 struct TraceOptions {
