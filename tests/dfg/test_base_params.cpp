@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <map>
 #include <random>
 
@@ -111,6 +112,47 @@ TEST(BaseParams, RejectsExternalWrench) {
   ref::Robot robot = ref::load_robot("planar2");
   robot.f_e = Eigen::Vector3d(1, 0, 0);
   EXPECT_THROW(base_parameters(robot), Error);
+}
+
+}  // namespace
+}  // namespace neaccel::dfg
+
+namespace neaccel::dfg {
+namespace {
+
+// Seed 003 (Khalil 87b): a general n-dof revolute arm, customised in base parameters, <= 92n - 127 mul and
+// 81n - 117 add for n > 2. "General": modified DH with arbitrary alpha, d and r (alpha_1 = 0: joint 1 along
+// gravity), full inertia, rotor inertia (rotors = false: none).
+ref::Robot general_revolute_arm(int n, unsigned seed, bool rotors = true) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(0.2, 0.9);
+  ref::Robot r;
+  r.name = "general";
+  r.source = "test";
+  r.convention = ref::DhConvention::Modified;
+  for (int i = 0; i < n; ++i) {
+    ref::Link L;
+    L.parent = i - 1;
+    L.a = u(rng), L.alpha = i == 0 ? 0.0 : u(rng), L.d = u(rng), L.mass = 1 + u(rng), L.Ia = rotors ? u(rng) : 0.0;
+    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng)) * 0.2;
+    L.inertia << 1, 0.01, 0.02, 0.01, 1.1, 0.03, 0.02, 0.03, 1.2;
+    r.links.push_back(L);
+  }
+  return r;
+}
+
+TEST(BaseParams, GeneralRevoluteArmVsKhalil87b) {
+  for (int n = 3; n <= 8; ++n) {
+    const ref::Robot robot = general_revolute_arm(n, 40 + static_cast<unsigned>(n));
+    const BaseParameters bp = base_parameters(robot);
+    const OpCounts a = count_ops(customise(trace_base(robot, bp, Form::Khalil)));
+    const OpCounts b = count_ops(customise(trace_base(robot, bp, Form::KhalilK)));
+    std::printf("n=%d base params %d: khalil %d/%d  khalil-k %d/%d  (92n-127 = %d, 81n-117 = %d)\n", n, bp.rank,
+                a.mul(), a.add(), b.mul(), b.add(), 92 * n - 127, 81 * n - 117);
+    // Seed 003 eq 9.61 without rotors: b = 7 n_r + 4 n_p - 3 - sigmabar_1 - 2 n_g0 = 7n - 6 (joint 1 revolute,
+    // along gravity).
+    EXPECT_EQ(base_parameters(general_revolute_arm(n, 40 + static_cast<unsigned>(n), false)).rank, 7 * n - 6) << n;
+  }
 }
 
 }  // namespace
