@@ -10,6 +10,7 @@
 #include <utility>
 
 namespace neaccel::sched {
+using dfg::is_operation;
 namespace {
 
 int fold(int c, int ii) { return ((c % ii) + ii) % ii; }

@@ -10,7 +10,7 @@
 
 namespace neaccel::sched {
 
-bool is_operation(dfg::Op op) { return op != dfg::Op::Input && op != dfg::Op::Const; }
+using dfg::is_operation;
 
 int class_of(const Problem& problem, dfg::Op op) {
   for (std::size_t c = 0; c < problem.classes.size(); ++c) {

@@ -11,6 +11,7 @@
 #include <utility>
 
 namespace neaccel::sched {
+using dfg::is_operation;
 namespace {
 
 using dfg::NodeId;

@@ -65,9 +65,6 @@ struct Lifetime {
   int end = 0;
 };
 
-// Is this node an operation executed on a unit (not an Input or Const)?
-bool is_operation(dfg::Op op);
-
 // Index of the first class in `problem` that executes `op`, or -1.
 int class_of(const Problem& problem, dfg::Op op);
 
