@@ -3,6 +3,8 @@
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
@@ -31,7 +33,8 @@ struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard;
   std::vector<std::string> merge;
-  int jobs = 0, restarts = 4;
+  int jobs = 0, restarts = 4, ilp_worst = 0;
+  double ilp_time = 20.0;
   bool json = false, no_modulo = false, no_plot = false, table86 = false;
 };
 
@@ -135,6 +138,42 @@ void plot(const fs::path& dir, const std::vector<PointResult>& front) {
   if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "neaccel: note: gnuplot failed on %s\n", (dir / "explore.gp").c_str());
 }
 
+// The ILP on the k points with the largest gap: is the schedule or the bound loose?
+void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options& o) {
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.gap_percent > b.gap_percent; });
+  rows.resize(std::min<std::size_t>(rows.size(), static_cast<std::size_t>(o.ilp_worst)));
+  std::map<std::string, dfg::Graph> graphs;
+  std::string csv = "robot,flavour,mul,add,lat_mul,lat_add,pipelined,list_length,list_bound,ilp_length,ilp_bound,"
+                    "proven_optimal,verdict\n";
+  for (const auto& r : rows) {
+    const auto& pt = r.point;
+    const std::string key = pt.robot + "/" + pt.flavour;
+    if (!graphs.count(key)) graphs.emplace(key, robot_graph(pt.robot, pt.flavour == "general"));
+    Problem p;
+    p.graph = &graphs.at(key);
+    p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
+    IlpOptions io;
+    io.time_limit_s = o.ilp_time;
+    const Schedule s = ilp_schedule(p, io);
+    verify_or_throw(p, s);
+    const char* verdict = r.length <= r.lower_bound                              ? "list at the bound"
+                          : s.algorithm.find("not built") != std::string::npos ? "ilp too large"
+                          : s.length < r.length && s.proven_optimal       ? "schedule was loose (ilp optimal)"
+                          : s.length < r.length                           ? "schedule was loose (ilp better, not proven)"
+                          : s.proven_optimal                              ? "bound was loose (list optimal)"
+                          : s.lower_bound > r.lower_bound                 ? "open (ilp raised the bound)"
+                                                                          : "open";
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", pt.robot, pt.flavour, pt.mul, pt.add, pt.lat_mul,
+                       pt.lat_add, pt.pipelined ? 1 : 0, r.length, r.lower_bound, s.length, s.lower_bound,
+                       s.proven_optimal ? 1 : 0, verdict);
+    if (!o.json)
+      std::printf("%s %s %d/%d lat %d/%d%s: list %d (bound %d) -> ilp %d (bound %d): %s\n", pt.robot.c_str(),
+                  pt.flavour.c_str(), pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined ? "" : " np", r.length,
+                  r.lower_bound, s.length, s.lower_bound, verdict);
+  }
+  write_atomic(dir / "ilp_worst.csv", csv);
+}
+
 void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o) {
   sort_results(rows);
   write_atomic(dir / "explore.csv", to_csv(rows));
@@ -151,6 +190,7 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                    {"registers", r.registers}, {"verified", r.verified}});
   write_atomic(dir / "explore.json", nlohmann::json({{"summary", summary_json(s)}, {"points", all}}).dump(1) + "\n");
   if (!o.no_plot) plot(dir, front);
+  if (o.ilp_worst > 0) ilp_worst(dir, rows, o);
   if (o.json) {
     std::printf("%s\n", summary_json(s).dump(1).c_str());
     return;
@@ -276,6 +316,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");
   cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
+  cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
+  cmd->add_option("--ilp-time", o->ilp_time, "seconds per ILP of --ilp-worst")->capture_default_str();
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] { run(*o); });

@@ -147,6 +147,13 @@ Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
     m.lo[v] = a[v];
     m.hi[v] = horizon - h[v];
   }
+  long columns = 0;
+  for (auto v : g.ops) columns += m.hi[v] - m.lo[v] + 1;
+  if (columns > options.max_columns) {
+    heur.lower_bound = lb;
+    heur.algorithm += fmt::format(" (ilp not built: {} columns > {})", columns, options.max_columns);
+    return heur;
+  }
   glp_set_obj_dir(lp.get(), GLP_MIN);
   add_columns(m, problem, lb);
   add_rows(m, problem);

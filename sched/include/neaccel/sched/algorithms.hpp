@@ -49,6 +49,7 @@ int max_live(const Problem& problem, const Schedule& schedule);
 struct IlpOptions {
   double time_limit_s = 10.0;  // GLPK branch-and-bound time limit
   int horizon = 0;             // 0: the list schedule's length (the ILP then looks for anything better)
+  long max_columns = 400000;   // larger models are not built: the list schedule is returned, algorithm says so
   bool verbose = false;
 };
 
