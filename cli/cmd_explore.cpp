@@ -35,7 +35,7 @@ struct Options {
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   double ilp_time = 20.0;
-  bool json = false, no_modulo = false, no_plot = false, table86 = false;
+  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false;
 };
 
 std::vector<std::string> split(const std::string& s, char sep = ',') {
@@ -275,6 +275,7 @@ void run(const Options& o) {
   SweepOptions so;
   so.restarts = o.restarts;
   so.modulo = !o.no_modulo;
+  so.modulo_nonpipelined = o.modulo_np;
   const bool tty = isatty(STDERR_FILENO);
   const std::size_t chunk = 256, total = todo.size();
   for (std::size_t at = 0; at < todo.size(); at += chunk) {  // save after every chunk: an interrupted run resumes
@@ -311,6 +312,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
   cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
+  cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");
   cmd->add_flag("--no-plot", o->no_plot, "do not run gnuplot");
   cmd->add_option("--jobs", o->jobs, "threads (default: cores)");
   cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");

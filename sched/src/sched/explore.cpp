@@ -43,7 +43,7 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   r.algorithm = s.algorithm;
   r.registers = s.num_registers;
   r.res_mii = res_mii(p);
-  if (options.modulo) {
+  if (options.modulo && (pt.pipelined || options.modulo_nonpipelined)) {
     const Schedule m = modulo_schedule(p);
     p.ii = m.ii;
     r.verified = r.verified && verify(p, m, 1).empty();

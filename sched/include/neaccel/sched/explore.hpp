@@ -32,7 +32,8 @@ struct PointResult {
 
 struct SweepOptions {
   int restarts = 4;  // list scheduler restarts per point
-  bool modulo = true;
+  bool modulo = true;                // modulo schedule of pipelined points
+  bool modulo_nonpipelined = false;  // also of non-pipelined points (slow: MRT fragmentation costs II attempts)
 };
 
 // Schedules one point on `graph` (the point's robot/flavour graph).
