@@ -1,6 +1,10 @@
 #include "neaccel/dfg/trace.hpp"
 
+#include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/khalil_ne.hpp"
+#include "neaccel/ref/modified_ne.hpp"
+#include "neaccel/ref/newton_euler.hpp"
 
 #include <cctype>
 
@@ -31,7 +35,7 @@ std::string stem(const std::string& name) {
 
 bool is_geometric(const std::string& s) {
   return s == "a" || s == "d" || s == "b" || s == "salpha" || s == "calpha" || s == "sgamma" || s == "cgamma" ||
-         s == "stheta" || s == "ctheta";
+         s == "stheta" || s == "ctheta" || s == "px" || s == "py" || s == "pz";
 }
 
 bool is_wrench(const std::string& s) {
@@ -43,9 +47,10 @@ ParamFn flavour_params(Flavour flavour, const TraceOptions& opt) {
   return [flavour, opt](int /*j*/, const std::string& name, double v) -> Value {
     Recorder& r = Recorder::current();
     const std::string s = stem(name);
-    if (is_wrench(s)) return opt.wrench_input ? r.input(name) : r.constant(v);
+    // A wrench (or, in the general flavour, gravity) that is not an input is fixed hardware: a literal.
+    if (is_wrench(s)) return opt.wrench_input ? r.input(name) : r.literal(v);
     if (flavour == Flavour::Custom) return r.constant(v);
-    if (s == "gx" || s == "gy" || s == "gz") return opt.gravity_input ? r.input(name) : r.constant(v);
+    if (s == "gx" || s == "gy" || s == "gz") return opt.gravity_input ? r.input(name) : r.literal(v);
     if (opt.keep_zero_pattern && is_geometric(s) && (v == 0.0 || v == 1.0 || v == -1.0)) return r.constant(v);
     return r.input(name);
   };
@@ -55,7 +60,7 @@ ref::JointInputs<Value> joint_input_values(const ref::Robot& robot) {
   Recorder& r = Recorder::current();
   const auto n = static_cast<std::size_t>(robot.dof());
   ref::JointInputs<Value> in;
-  const Value zero = r.constant(0.0);
+  const Value zero(0.0);
   in.s.assign(n, zero);
   in.c.assign(n, zero);
   in.q.assign(n, zero);
@@ -78,8 +83,38 @@ ref::JointInputs<Value> joint_input_values(const ref::Robot& robot) {
   return in;
 }
 
-Graph trace(const ref::Robot& /*robot*/, Form form, Flavour /*flavour*/, const TraceOptions& /*opt*/) {
-  throw Error(std::string("dfg: form '") + form_name(form) + "' is not available yet (waiting for ref-dyn)");
+std::map<std::string, double> robot_inputs(const ref::Robot& robot, const Eigen::VectorXd& q,
+                                           const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {
+  std::map<std::string, double> m;
+  const ref::JointInputs<double> in = ref::joint_inputs(robot, q, qd, qdd);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(robot.dof()); ++i) {
+    const std::string k = std::to_string(i + 1);
+    m["s" + k] = in.s[i];
+    m["c" + k] = in.c[i];
+    m["q" + k] = in.q[i];
+    m["qd" + k] = in.qd[i];
+    m["qdd" + k] = in.qdd[i];
+    m["sgn_qd" + k] = in.sgn_qd[i];
+  }
+  ref::cast_model<double>(robot, [&](int, const std::string& name, double v) { return m[name] = v; });
+  return m;
+}
+
+std::vector<double> robot_input_vector(const Graph& g, const ref::Robot& robot, const Eigen::VectorXd& q,
+                                       const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {
+  return bind_inputs(g, robot_inputs(robot, q, qd, qdd));
+}
+
+Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOptions& opt) {
+  switch (form) {
+    case Form::ModifiedNE:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::modified_ne(m, in); });
+    case Form::NE:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::newton_euler(m, in); });
+    case Form::Khalil:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+  }
+  throw Error("dfg: unknown form");
 }
 
 }  // namespace neaccel::dfg

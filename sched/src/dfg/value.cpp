@@ -12,13 +12,53 @@ NodeId checked(const Value& v, const char* what) {
   return v.node();
 }
 
+Value record(Recorder& r, Op op, NodeId a, NodeId b) {
+  return Value::of_node(r.builder().op(op, a, b, kNoNode, r.prov()));
+}
+
+// Literal folding (the rules of ref::Counted); returns false if nothing applies.
+bool fold(Recorder& r, Op op, NodeId a, NodeId b, Value& out) {
+  const auto& nodes = r.builder().graph().nodes;
+  const bool la = r.is_literal(a), lb = r.is_literal(b);
+  const double va = la ? nodes[a].value : 0.0, vb = lb ? nodes[b].value : 0.0;
+  if (la && lb) {
+    out = r.literal(op == Op::Add ? va + vb : op == Op::Sub ? va - vb : va * vb);
+    return true;
+  }
+  const auto is = [](bool l, double v, double k) { return l && v == k; };
+  switch (op) {
+    case Op::Mul:
+      if (is(la, va, 0.0) || is(lb, vb, 0.0)) out = r.literal(0.0);
+      else if (is(la, va, 1.0)) out = Value::of_node(b);
+      else if (is(lb, vb, 1.0)) out = Value::of_node(a);
+      else if (is(la, va, -1.0)) out = -Value::of_node(b);
+      else if (is(lb, vb, -1.0)) out = -Value::of_node(a);
+      else return false;
+      return true;
+    case Op::Add:
+      if (is(la, va, 0.0)) out = Value::of_node(b);
+      else if (is(lb, vb, 0.0)) out = Value::of_node(a);
+      else return false;
+      return true;
+    case Op::Sub:
+      if (is(lb, vb, 0.0)) out = Value::of_node(a);
+      else if (is(la, va, 0.0)) out = -Value::of_node(b);
+      else return false;
+      return true;
+    default: return false;
+  }
+}
+
 Value binary(Op op, const Value& a, const Value& b, const char* what) {
   Recorder& r = Recorder::current();
-  return Value::of_node(r.builder().op(op, checked(a, what), checked(b, what), kNoNode, r.prov()));
+  const NodeId x = checked(a, what), y = checked(b, what);
+  Value out;
+  if (r.fold_literals() && fold(r, op, x, y, out)) return out;
+  return record(r, op, x, y);
 }
 }  // namespace
 
-Value::Value(double c) : id_(Recorder::current().constant(c).node()) {}
+Value::Value(double c) : id_(Recorder::current().literal(c).node()) {}
 
 Value& Value::operator+=(const Value& b) { return *this = *this + b; }
 Value& Value::operator-=(const Value& b) { return *this = *this - b; }
@@ -29,10 +69,13 @@ Value operator-(const Value& a, const Value& b) { return binary(Op::Sub, a, b, "
 Value operator*(const Value& a, const Value& b) { return binary(Op::Mul, a, b, "multiplication"); }
 Value operator-(const Value& a) {
   Recorder& r = Recorder::current();
-  return Value::of_node(r.builder().op(Op::Neg, checked(a, "negation"), kNoNode, kNoNode, r.prov()));
+  const NodeId x = checked(a, "negation");
+  if (r.fold_literals() && r.is_literal(x)) return r.literal(-r.builder().graph().nodes[x].value);
+  return Value::of_node(r.builder().op(Op::Neg, x, kNoNode, kNoNode, r.prov()));
 }
 
-Recorder::Recorder(bool hash_cons) : b_(hash_cons), previous_(g_current), hash_cons_(hash_cons) { g_current = this; }
+Recorder::Recorder(bool hash_cons, bool fold_literals)
+    : b_(hash_cons), previous_(g_current), hash_cons_(hash_cons), fold_literals_(fold_literals) { g_current = this; }
 Recorder::~Recorder() { g_current = previous_; }
 
 Recorder& Recorder::current() {
@@ -43,11 +86,18 @@ Recorder* Recorder::current_or_null() { return g_current; }
 
 Value Recorder::input(const std::string& name) { return Value::of_node(b_.input(name, prov_)); }
 Value Recorder::constant(double c) { return Value::of_node(b_.constant(c, prov_)); }
+Value Recorder::literal(double c) {
+  const NodeId id = b_.constant(c, prov_);
+  if (literal_.size() <= id) literal_.resize(id + 1, 0);
+  literal_[id] = 1;
+  return Value::of_node(id);
+}
 void Recorder::output(const std::string& name, const Value& v) { b_.output(name, checked(v, "output")); }
 
 Graph Recorder::finish() {
   Graph g = b_.take();
   b_ = Builder(hash_cons_);
+  literal_.clear();
   validate(g, "dfg trace");
   return g;
 }

@@ -8,8 +8,12 @@
 //     dfg::Graph g = rec.finish();
 //
 // A Value is only a node id; the operators append nodes to the thread's current Recorder. Literal constants
-// (S(2.0), Eigen's Scalar(0)) become Const nodes. Nothing is folded while recording: the passes do that
-// (passes.hpp), so the untouched graph shows exactly the operations the algorithm performs.
+// (S(2.0), Eigen's Scalar(0): numbers the algorithm writes itself) become Const nodes marked literal. By default
+// the recorder folds operations on literals exactly as ref::Counted counts them (ref/counted.hpp): literal op
+// literal -> literal; x*0 -> 0; x*1 -> x; x*-1 -> -x; x+0, 0+x, x-0 -> x; 0-x -> -x. So the "untouched" graph has
+// exactly the operations a general implementation performs, and the same counts as Counted. Robot parameters
+// given as constants (the custom flavour, Recorder::constant) are not literals: the passes fold them
+// (passes.hpp). Recorder(hash_cons, false) records every operation as written.
 // ProvenanceScope<Value> (specialised here) tags every node created inside the scope with link, quantity and
 // equation (contract 2).
 #pragma once
@@ -21,6 +25,7 @@
 #include <Eigen/Core>
 
 #include <string>
+#include <vector>
 
 namespace neaccel::dfg {
 
@@ -52,13 +57,16 @@ Value operator-(const Value& a);
 // previous one is restored on destruction). With hash_cons, identical nodes are shared while recording.
 class Recorder {
  public:
-  explicit Recorder(bool hash_cons = false);
+  explicit Recorder(bool hash_cons = false, bool fold_literals = true);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
 
   Value input(const std::string& name);  // one Input node per name
-  Value constant(double c);
+  Value constant(double c);  // a constant that is not a literal (never folded while recording)
+  Value literal(double c);   // a literal constant (what Value(double) records)
+  bool is_literal(NodeId id) const { return id < literal_.size() && literal_[id]; }
+  bool fold_literals() const { return fold_literals_; }
   void output(const std::string& name, const Value& v);
   void declare_input(const std::string& name) { b_.declare_input(name); }
   Builder& builder() { return b_; }
@@ -77,6 +85,8 @@ class Recorder {
   Builder b_;
   Recorder* previous_;
   bool hash_cons_;
+  bool fold_literals_;
+  std::vector<char> literal_;  // per node: a literal constant
   std::uint32_t prov_ = 0;
 };
 
