@@ -6,6 +6,8 @@
 
 #include "neaccel/ref/forms/dalembert.hpp"
 #include "neaccel/ref/forms/gibbs_appell.hpp"
+#include "neaccel/ref/forms/lagrange.hpp"
+#include "neaccel/ref/forms/recursive_lagrange.hpp"
 #include "neaccel/ref/forms/spatial_ne.hpp"
 
 #include <gtest/gtest.h>
@@ -25,7 +27,9 @@ struct Named {
 
 std::vector<Named> candidates() {
   return {{"gibbs_appell", [](const auto& m, const auto& in) { return gibbs_appell(m, in); }},
-          {"dalembert", [](const auto& m, const auto& in) { return dalembert(m, in); }}};
+          {"dalembert", [](const auto& m, const auto& in) { return dalembert(m, in); }},
+          {"lagrange", [](const auto& m, const auto& in) { return lagrange(m, in); }},
+          {"recursive_lagrange", [](const auto& m, const auto& in) { return recursive_lagrange(m, in); }}};
 }
 
 Eigen::VectorXd to_eigen(const std::vector<double>& v) {

@@ -5,6 +5,8 @@
 
 #include "neaccel/ref/forms/dalembert.hpp"
 #include "neaccel/ref/forms/gibbs_appell.hpp"
+#include "neaccel/ref/forms/lagrange.hpp"
+#include "neaccel/ref/forms/recursive_lagrange.hpp"
 #include "neaccel/ref/forms/spatial_ne.hpp"
 
 #include <gtest/gtest.h>
@@ -56,6 +58,14 @@ TEST(ClosedForm, GibbsAppell) {
 
 TEST(ClosedForm, Dalembert) {
   check_planar2([](const auto& m, const auto& in) { return dalembert(m, in); });
+}
+
+TEST(ClosedForm, Lagrange) {
+  check_planar2([](const auto& m, const auto& in) { return lagrange(m, in); });
+}
+
+TEST(ClosedForm, RecursiveLagrange) {
+  check_planar2([](const auto& m, const auto& in) { return recursive_lagrange(m, in); });
 }
 
 }  // namespace
