@@ -1,0 +1,58 @@
+#include "neaccel/ref/forms/forms.hpp"
+
+#include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/forms/dalembert.hpp"
+#include "neaccel/ref/forms/forward.hpp"
+#include "neaccel/ref/forms/gibbs_appell.hpp"
+#include "neaccel/ref/forms/lagrange.hpp"
+#include "neaccel/ref/forms/recursive_lagrange.hpp"
+#include "neaccel/ref/forms/spatial_ne.hpp"
+
+#include <Eigen/Cholesky>
+
+namespace neaccel::ref::forms {
+
+namespace {
+Eigen::VectorXd to_eigen(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+}  // namespace
+
+std::vector<std::string> inverse_formulation_names() {
+  return {"lagrange", "recursive-lagrange", "gibbs-appell", "dalembert", "spatial-ne"};
+}
+
+Eigen::VectorXd inverse_torques(const Robot& robot, const std::string& formulation, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {
+  check_vector(robot, q, "q");
+  check_vector(robot, qd, "qd");
+  check_vector(robot, qdd, "qdd");
+  const ModelT<double> m = model_of(robot);
+  const JointInputs<double> in = joint_inputs(robot, q, qd, qdd);
+  if (formulation == "lagrange") return to_eigen(lagrange(m, in));
+  if (formulation == "recursive-lagrange") return to_eigen(recursive_lagrange(m, in));
+  if (formulation == "gibbs-appell") return to_eigen(gibbs_appell(m, in));
+  if (formulation == "dalembert") return to_eigen(dalembert(m, in));
+  if (formulation == "spatial-ne") return to_eigen(spatial_ne_inverse(m, in));
+  throw Error("formulation: unknown inverse formulation '" + formulation +
+              "' (lagrange, recursive-lagrange, gibbs-appell, dalembert, spatial-ne)");
+}
+
+std::vector<std::string> forward_method_names() { return {"strobe", "recursive", "nasser", "khalil"}; }
+
+Eigen::VectorXd forward_accelerations(const Robot& robot, const std::string& method, const Eigen::VectorXd& q,
+                                      const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+  check_vector(robot, q, "q");
+  check_vector(robot, qd, "qd");
+  check_vector(robot, tau, "tau");
+  if (method == "strobe") return mass_matrix_strobing(robot, q).ldlt().solve(tau - bias_torque(robot, q, qd));
+  const ModelT<double> m = model_of(robot);
+  const JointInputs<double> in = joint_inputs(robot, q, qd, Eigen::VectorXd::Zero(robot.dof()));
+  const std::vector<double> t(tau.data(), tau.data() + tau.size());
+  if (method == "recursive" || method == "nasser") return to_eigen(nasser_forward(m, in, t));
+  if (method == "khalil") return to_eigen(khalil_forward(m, in, t));
+  throw Error("method: unknown forward-dynamics method '" + method + "' (strobe, recursive, nasser, khalil)");
+}
+
+}  // namespace neaccel::ref::forms
