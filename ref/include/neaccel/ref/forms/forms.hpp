@@ -2,6 +2,7 @@
 // The templated algorithms are in the other headers of this folder; these wrap them for S = double.
 #pragma once
 
+#include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/robot.hpp"
 
 #include <Eigen/Core>
@@ -26,5 +27,10 @@ std::vector<std::string> forward_method_names();
 // Joint accelerations by the named forward method. Throws neaccel::Error for an unknown method.
 Eigen::VectorXd forward_accelerations(const Robot& robot, const std::string& method, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qd, const Eigen::VectorXd& tau);
+
+// ref::simulate (fixed-step RK4, same steps and samples) with the accelerations of the named forward method
+// ("crba" = ref::forward_dynamics, or any name of forward_method_names()).
+Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
+                                const TorqueFn& torque, double dt, double t_end, const std::string& method);
 
 }  // namespace neaccel::ref::forms
