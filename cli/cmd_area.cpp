@@ -16,6 +16,7 @@
 #include <iostream>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -31,7 +32,7 @@ constexpr const char* kScriptVersion = "area-v1";
 struct AreaOptions {
   std::string unit = "fp32-mul", out = "out", rtl = NEACCEL_UNITS_RTL_DIR;
   int latency = 3, width = 32, frac = 16;
-  bool non_pipelined = false, json = false, all = false;
+  bool non_pipelined = false, json = false, all = false, cached_only = false;
 };
 
 std::string slurp(const fs::path& p) {
@@ -126,6 +127,7 @@ nlohmann::json synthesize(const UnitConfig& c, const AreaOptions& o) {
   const fs::path dir = fs::path(o.out) / "area-cache" / fmt::format("{:016x}", fnv1a(key));
   const fs::path result = dir / "result.json";
   if (fs::exists(result)) return nlohmann::json::parse(slurp(result));
+  if (o.cached_only) return nullptr;
   fs::create_directories(dir);
   run_yosys(dir, "generic", script(c, files, false, "generic"));
   run_yosys(dir, "xilinx", script(c, files, true, "xilinx"));
@@ -165,8 +167,11 @@ void print_row(const nlohmann::json& j) {
 void run_area(const AreaOptions& o) {
   std::vector<UnitConfig> configs;
   if (o.all) {
-    for (UnitKind k : {UnitKind::Fp32Mul, UnitKind::Fp32Add, UnitKind::FxMul, UnitKind::FxAdd}) {
-      for (int lat = 1; lat <= 6; ++lat) configs.push_back({k, lat, true, 32, 16});
+    // Latency-major order (1, 3, 6 first), so an interrupted sweep still spans the range; output is sorted.
+    for (int lat : {1, 3, 6, 2, 4, 5}) {
+      for (UnitKind k : {UnitKind::Fp32Mul, UnitKind::Fp32Add, UnitKind::FxMul, UnitKind::FxAdd}) {
+        configs.push_back({k, lat, true, 32, 16});
+      }
     }
   } else {
     if (o.latency < 1 || o.latency > 15) throw Error("--latency: must be 1..15");
@@ -174,18 +179,28 @@ void run_area(const AreaOptions& o) {
     if (o.width < 2 || o.width > 32 || o.frac < 0 || o.frac >= o.width) throw Error("--width/--frac: need 2 <= W <= 32, 0 <= F < W");
     configs.push_back(c);
   }
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& c : configs) rows.push_back(synthesize(c, o));
+  nlohmann::json rows = nlohmann::json::array(), missing = nlohmann::json::array();
+  for (const auto& c : configs) {
+    const nlohmann::json r = synthesize(c, o);
+    if (r.is_null()) missing.push_back(describe(c));
+    else rows.push_back(r);
+  }
+  std::sort(rows.begin(), rows.end(), [](const nlohmann::json& x, const nlohmann::json& y) {
+    return std::make_tuple(x["unit"].get<std::string>(), x["latency"].get<int>(), !x["pipelined"].get<bool>()) <
+           std::make_tuple(y["unit"].get<std::string>(), y["latency"].get<int>(), !y["pipelined"].get<bool>());
+  });
+  if (rows.empty()) throw Error("--cached-only: no cached result for the requested configurations");
   if (o.json) {
     nlohmann::json j{{"tool", "yosys 0.23: synth (generic cells, ltp -noff depth), synth_xilinx -family xc7"},
                      {"fixed_format", "fixed:16.16 (Width 32, Frac 16) unless width/frac given"},
-                     {"units", rows}};
+                     {"units", rows}, {"not_measured", missing}};
     std::cout << (o.all ? j.dump(2) : rows[0].dump(2)) << "\n";
     return;
   }
   fmt::print("{:<9} {:>2} {:>4} {:>8} {:>6} {:>6} {:>6} {:>4} {:>7} {:>4} {:>5}\n", "unit", "L", "pipe", "cells",
              "depth", "LUT", "FF", "DSP", "CARRY4", "SRL", "MUXF");
   for (const auto& r : rows) print_row(r);
+  for (const auto& m : missing) fmt::print("not measured (not cached): {}\n", m.get<std::string>());
 }
 
 void setup(CLI::App& app) {
@@ -197,6 +212,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--frac", o->frac, "fixed point: fraction bits F")->capture_default_str();
   cmd->add_flag("--non-pipelined", o->non_pipelined, "non-pipelined (busy Latency cycles) variant");
   cmd->add_flag("--all", o->all, "every unit at latencies 1..6 (pipelined, fixed:16.16)");
+  cmd->add_flag("--cached-only", o->cached_only, "report only configurations already in the cache (no Yosys)");
   cmd->add_option("--out", o->out, "output directory (cache in <out>/area-cache)")->capture_default_str();
   cmd->add_option("--rtl", o->rtl, "directory of the unit RTL")->capture_default_str();
   cmd->add_flag("--json", o->json, "JSON output");
