@@ -179,3 +179,20 @@ TEST(VlUnits, EveryBinary32LatencyIsBuilt) {
 }
 
 }  // namespace
+
+namespace {
+
+// The optional big run (ctest label slow: `ctest -R units.big_random`): 10^7 random operations per unit.
+TEST(BigRandom, DISABLED_TenMillionPerUnit) {
+  for (const UnitConfig& c : {cfg(UnitKind::Fp32Mul, 3), cfg(UnitKind::Fp32Add, 3), cfg(UnitKind::FxMul, 2),
+                              cfg(UnitKind::FxAdd, 1)}) {
+    auto unit = make_vl_unit(c);
+    for (uint64_t chunk = 0; chunk < 10; ++chunk) {
+      const auto ops = test::random_operations(c, 1000000, 0xB16000u + chunk);
+      const auto rep = test::run_stream(*unit, ops, true, chunk);
+      ASSERT_EQ(rep.mismatches, 0u) << describe(c) << ": " << rep.first;
+    }
+  }
+}
+
+}  // namespace
