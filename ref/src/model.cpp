@@ -29,28 +29,30 @@ ModelT<double> model_of(const Robot& robot) {
 
 JointInputs<double> joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                  const Eigen::VectorXd& qdd) {
-  const auto n = static_cast<std::size_t>(robot.dof());
   JointInputs<double> in;
-  in.s.assign(n, 0.0);
-  in.c.assign(n, 0.0);
-  in.q.assign(n, 0.0);
-  in.qd.assign(n, 0.0);
-  in.qdd.assign(n, 0.0);
-  in.sgn_qd.assign(n, 0.0);
+  joint_inputs(robot, q, qd, qdd, in);
+  return in;
+}
+
+void joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd,
+                  JointInputs<double>& in) {
+  const auto n = static_cast<std::size_t>(robot.dof());
+  for (auto* v : {&in.s, &in.c, &in.q, &in.qd, &in.qdd, &in.sgn_qd}) v->resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const Link& L = robot.links[i];
     const auto k = static_cast<Eigen::Index>(i);
     if (L.joint == JointType::Revolute) {
       in.s[i] = detail::snap_unit(std::sin(q[k] + L.theta));
       in.c[i] = detail::snap_unit(std::cos(q[k] + L.theta));
+      in.q[i] = 0.0;
     } else {
+      in.s[i] = in.c[i] = 0.0;
       in.q[i] = q[k];
     }
     in.qd[i] = qd[k];
     in.qdd[i] = qdd[k];
     in.sgn_qd[i] = qd[k] > 0 ? 1.0 : (qd[k] < 0 ? -1.0 : 0.0);
   }
-  return in;
 }
 
 }  // namespace neaccel::ref

@@ -68,6 +68,9 @@ struct JointInputs {
 // Inputs in double from joint positions, velocities and accelerations.
 JointInputs<double> joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                  const Eigen::VectorXd& qdd);
+// Same, into existing storage (no allocation once `out` has the right sizes): for control loops and benchmarks.
+void joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd,
+                  JointInputs<double>& out);
 
 }  // namespace neaccel::ref
 #include "neaccel/ref/model_impl.hpp"  // IWYU pragma: export

@@ -1,0 +1,21 @@
+# Runs the neaccel CLI and checks its exit code, a regular expression on stdout or stderr, and (for errors) that
+# stderr is exactly one line. Arguments (-D): EXE, ARGS ('|'-separated), RC (expected exit code),
+# STDOUT_RE and/or STDERR_RE (optional regexes).
+string(REPLACE "|" ";" args "${ARGS}")
+execute_process(COMMAND ${EXE} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc STREQUAL RC)
+  message(FATAL_ERROR "exit code ${rc}, expected ${RC}\nstdout: ${out}\nstderr: ${err}")
+endif()
+if(DEFINED STDOUT_RE AND NOT out MATCHES "${STDOUT_RE}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT_RE}':\n${out}")
+endif()
+if(DEFINED STDERR_RE)
+  if(NOT err MATCHES "${STDERR_RE}")
+    message(FATAL_ERROR "stderr does not match '${STDERR_RE}':\n${err}")
+  endif()
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "stderr is not one line (${n} newlines):\n${err}")
+  endif()
+endif()

@@ -1,0 +1,15 @@
+# Runs the neaccel CLI twice with --out into two files under DIR and checks the files are byte-identical and
+# non-empty. Arguments (-D): EXE, ARGS ('|'-separated), DIR.
+string(REPLACE "|" ";" args "${ARGS}")
+file(MAKE_DIRECTORY ${DIR})
+foreach(k 1 2)
+  execute_process(COMMAND ${EXE} ${args} --out ${DIR}/run${k}.out RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "run ${k} failed (${rc}): ${err}")
+  endif()
+endforeach()
+file(READ ${DIR}/run1.out a)
+file(READ ${DIR}/run2.out b)
+if(a STREQUAL "" OR NOT a STREQUAL b)
+  message(FATAL_ERROR "outputs differ or are empty")
+endif()
