@@ -1,0 +1,184 @@
+// `neaccel formulations counts [--n N | --n-max N] [--json] [--out DIR]`: operation counts of every formulation
+//   (ref/forms/counts.hpp) beside the papers' figures; with --out, a JSON file, the data and a gnuplot SVG of
+//   multiplications against n on log axes.
+// `neaccel formulations torque ROBOT [--q ..] [--qd ..] [--qdd ..] [--json]`: the torques of every inverse
+//   formulation and their largest relative difference from the Newton-Euler reference.
+// `neaccel formulations forward ROBOT [--q ..] [--qd ..] [--tau ..] [--json]`: qdd by every forward method.
+#include "command.hpp"
+
+#include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/forms/counts.hpp"
+#include "neaccel/ref/forms/forms.hpp"
+#include "neaccel/ref/io.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+namespace forms = neaccel::ref::forms;
+using neaccel::Error;
+using neaccel::ref::Robot;
+
+struct Options {
+  int n = 0;
+  int n_max = 12;
+  bool json = false;
+  std::string out;
+  std::string robot;
+  std::vector<double> q, qd, qdd, tau;
+};
+
+nlohmann::json row_json(const forms::CountRow& r) {
+  nlohmann::json j = {{"formulation", r.formulation}, {"kind", r.kind},      {"title", r.title},
+                      {"n", r.n},                     {"mul", r.ours.mul},   {"add", r.ours.add},
+                      {"neg", r.ours.neg},            {"div", r.div},        {"paper", nlohmann::json::array()}};
+  for (const auto& p : r.paper)
+    j["paper"].push_back({{"source", p.source},
+                          {"mul_formula", p.mul_formula},
+                          {"add_formula", p.add_formula},
+                          {"mul", p.mul},
+                          {"add", p.add}});
+  return j;
+}
+
+void write_text(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) throw Error(fmt::format("{}: cannot write file", p.string()));
+}
+
+// Data file (one block per formulation) and gnuplot script; runs gnuplot to make the SVG.
+void write_plot(const std::filesystem::path& dir, const std::vector<std::vector<forms::CountRow>>& by_n) {
+  const std::vector<std::string> names = forms::formulation_names();
+  std::string dat, plot;
+  for (std::size_t f = 0; f < names.size(); ++f) {
+    dat += fmt::format("# {}\n", names[f]);
+    for (const auto& rows : by_n) dat += fmt::format("{} {}\n", rows[f].n, rows[f].ours.mul);
+    dat += "\n\n";
+    plot += fmt::format("{}'formulation-counts.dat' index {} with linespoints title '{}'", f == 0 ? "" : ", \\\n  ",
+                        f, names[f]);
+  }
+  write_text(dir / "formulation-counts.dat", dat);
+  const std::string gp = "set terminal svg size 900,600 font 'sans,11'\n"
+                         "set output 'formulation-counts.svg'\n"
+                         "set logscale xy\nset xlabel 'n (links)'\nset ylabel 'multiplications'\n"
+                         "set key left top\nset grid\n"
+                         "set title 'Multiplications per evaluation (general n-link revolute arm, Counted)'\n"
+                         "plot " + plot + "\n";
+  write_text(dir / "formulation-counts.gp", gp);
+  const std::string cmd = fmt::format("cd '{}' && gnuplot formulation-counts.gp", dir.string());
+  if (std::system(cmd.c_str()) != 0)
+    throw Error(fmt::format("{}: gnuplot failed (is gnuplot installed?)", (dir / "formulation-counts.gp").string()));
+}
+
+void run_counts(const Options& o) {
+  if (o.n < 0 || o.n_max < 1 || o.n_max > 64) throw Error("--n-max: must be in 1..64");
+  std::vector<int> ns;
+  if (o.n > 0)
+    ns.push_back(o.n);
+  else
+    for (int n = 1; n <= o.n_max; ++n) ns.push_back(n);
+  std::vector<std::vector<forms::CountRow>> by_n;
+  for (int n : ns) by_n.push_back(forms::formulation_counts(n));
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& rows : by_n)
+    for (const auto& r : rows) j.push_back(row_json(r));
+  if (!o.out.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.out, ec);
+    write_text(std::filesystem::path(o.out) / "formulation-counts.json", j.dump(2) + "\n");
+    if (ns.size() > 1) write_plot(o.out, by_n);
+  }
+  if (o.json) {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  fmt::print("{:<22} {:>3} {:>8} {:>8} {:>4}   {}\n", "formulation", "n", "mul", "add", "div", "paper mul/add");
+  for (const auto& rows : by_n)
+    for (const auto& r : rows) {
+      std::string paper;
+      for (const auto& p : r.paper) paper += fmt::format("{:.0f}/{:.0f} ({}, {})  ", p.mul, p.add, p.source, p.mul_formula);
+      fmt::print("{:<22} {:>3} {:>8} {:>8} {:>4}   {}\n", r.formulation, r.n, r.ours.mul, r.ours.add, r.div, paper);
+    }
+}
+
+Eigen::VectorXd vec_or_zero(const std::vector<double>& v, const Robot& r, const char* what) {
+  if (v.empty()) return Eigen::VectorXd::Zero(r.dof());
+  if (static_cast<int>(v.size()) != r.dof())
+    throw Error(fmt::format("{}: expected {} values (robot {} has {} joints), got {}", what, r.dof(), r.name,
+                            r.dof(), v.size()));
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+std::vector<double> to_std(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
+
+double rel(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+void run_torque(const Options& o) {
+  const Robot r = neaccel::ref::load_robot(o.robot);
+  const Eigen::VectorXd q = vec_or_zero(o.q, r, "--q"), qd = vec_or_zero(o.qd, r, "--qd");
+  const Eigen::VectorXd qdd = vec_or_zero(o.qdd, r, "--qdd");
+  const Eigen::VectorXd ref = neaccel::ref::inverse_dynamics(r, q, qd, qdd, neaccel::ref::Form::NewtonEuler);
+  nlohmann::json j = {{"robot", r.name}, {"reference", to_std(ref)}, {"formulations", nlohmann::json::array()}};
+  if (!o.json) fmt::print("{:<20} {}  (max rel. diff from N-E)\n", "newton-euler", fmt::join(to_std(ref), " "));
+  for (const std::string& name : forms::inverse_formulation_names()) {
+    const Eigen::VectorXd t = forms::inverse_torques(r, name, q, qd, qdd);
+    j["formulations"].push_back({{"name", name}, {"tau", to_std(t)}, {"max_rel_diff", rel(t, ref)}});
+    if (!o.json) fmt::print("{:<20} {}  ({:.2e})\n", name, fmt::join(to_std(t), " "), rel(t, ref));
+  }
+  if (o.json) std::cout << j.dump(2) << "\n";
+}
+
+void run_forward(const Options& o) {
+  const Robot r = neaccel::ref::load_robot(o.robot);
+  const Eigen::VectorXd q = vec_or_zero(o.q, r, "--q"), qd = vec_or_zero(o.qd, r, "--qd");
+  const Eigen::VectorXd tau = vec_or_zero(o.tau, r, "--tau");
+  const Eigen::VectorXd ref = forms::forward_accelerations(r, "strobe", q, qd, tau);
+  nlohmann::json j = {{"robot", r.name}, {"methods", nlohmann::json::array()}};
+  for (const char* name : {"strobe", "recursive", "khalil"}) {
+    const Eigen::VectorXd a = forms::forward_accelerations(r, name, q, qd, tau);
+    j["methods"].push_back({{"name", name}, {"qdd", to_std(a)}, {"max_rel_diff", rel(a, ref)}});
+    if (!o.json) fmt::print("{:<10} {}  ({:.2e})\n", name, fmt::join(to_std(a), " "), rel(a, ref));
+  }
+  if (o.json) std::cout << j.dump(2) << "\n";
+}
+
+void setup(CLI::App& app) {
+  auto* cmd = app.add_subcommand("formulations", "every dynamics formulation of the papers: counts, torques, qdd");
+  cmd->require_subcommand(1);
+  auto o = std::make_shared<Options>();
+  auto* counts = cmd->add_subcommand("counts", "operation counts (Counted) beside the papers' figures");
+  counts->add_option("--n", o->n, "a single n (default: 1..--n-max)");
+  counts->add_option("--n-max", o->n_max, "largest n (default 12)");
+  counts->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg}");
+  counts->add_flag("--json", o->json, "machine-readable output");
+  counts->callback([o] { run_counts(*o); });
+  const std::string robot_help = "built-in name, random:N:SEED, randomtree:N:SEED, or a .yaml/.yml/.urdf file";
+  auto* torque = cmd->add_subcommand("torque", "tau by every inverse formulation beside Newton-Euler");
+  torque->add_option("robot", o->robot, robot_help)->required();
+  torque->add_option("--q", o->q, "joint positions (default 0)")->delimiter(',');
+  torque->add_option("--qd", o->qd, "joint velocities (default 0)")->delimiter(',');
+  torque->add_option("--qdd", o->qdd, "joint accelerations (default 0)")->delimiter(',');
+  torque->add_flag("--json", o->json, "machine-readable output");
+  torque->callback([o] { run_torque(*o); });
+  auto* forward = cmd->add_subcommand("forward", "qdd by strobing + LDLT and both recursive methods");
+  forward->add_option("robot", o->robot, robot_help)->required();
+  forward->add_option("--q", o->q, "joint positions (default 0)")->delimiter(',');
+  forward->add_option("--qd", o->qd, "joint velocities (default 0)")->delimiter(',');
+  forward->add_option("--tau", o->tau, "joint torques (default 0)")->delimiter(',');
+  forward->add_flag("--json", o->json, "machine-readable output");
+  forward->callback([o] { run_forward(*o); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(formulations, 40, setup)

@@ -1,0 +1,94 @@
+#include "neaccel/ref/forms/forms.hpp"
+
+#include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/forms/dalembert.hpp"
+#include "neaccel/ref/forms/forward.hpp"
+#include "neaccel/ref/forms/gibbs_appell.hpp"
+#include "neaccel/ref/forms/lagrange.hpp"
+#include "neaccel/ref/forms/recursive_lagrange.hpp"
+#include "neaccel/ref/forms/spatial_ne.hpp"
+
+#include <Eigen/Cholesky>
+
+#include <algorithm>
+#include <cmath>
+
+namespace neaccel::ref::forms {
+
+namespace {
+Eigen::VectorXd to_eigen(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+}  // namespace
+
+std::vector<std::string> inverse_formulation_names() {
+  return {"lagrange", "recursive-lagrange", "gibbs-appell", "dalembert", "spatial-ne"};
+}
+
+Eigen::VectorXd inverse_torques(const Robot& robot, const std::string& formulation, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {
+  check_vector(robot, q, "q");
+  check_vector(robot, qd, "qd");
+  check_vector(robot, qdd, "qdd");
+  const ModelT<double> m = model_of(robot);
+  const JointInputs<double> in = joint_inputs(robot, q, qd, qdd);
+  if (formulation == "lagrange") return to_eigen(lagrange(m, in));
+  if (formulation == "recursive-lagrange") return to_eigen(recursive_lagrange(m, in));
+  if (formulation == "gibbs-appell") return to_eigen(gibbs_appell(m, in));
+  if (formulation == "dalembert") return to_eigen(dalembert(m, in));
+  if (formulation == "spatial-ne") return to_eigen(spatial_ne_inverse(m, in));
+  throw Error("formulation: unknown inverse formulation '" + formulation +
+              "' (lagrange, recursive-lagrange, gibbs-appell, dalembert, spatial-ne)");
+}
+
+std::vector<std::string> forward_method_names() { return {"strobe", "recursive", "nasser", "khalil"}; }
+
+Eigen::VectorXd forward_accelerations(const Robot& robot, const std::string& method, const Eigen::VectorXd& q,
+                                      const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+  check_vector(robot, q, "q");
+  check_vector(robot, qd, "qd");
+  check_vector(robot, tau, "tau");
+  if (method == "strobe") return mass_matrix_strobing(robot, q).ldlt().solve(tau - bias_torque(robot, q, qd));
+  const ModelT<double> m = model_of(robot);
+  const JointInputs<double> in = joint_inputs(robot, q, qd, Eigen::VectorXd::Zero(robot.dof()));
+  const std::vector<double> t(tau.data(), tau.data() + tau.size());
+  if (method == "recursive" || method == "nasser") return to_eigen(nasser_forward(m, in, t));
+  if (method == "khalil") return to_eigen(khalil_forward(m, in, t));
+  throw Error("method: unknown forward-dynamics method '" + method + "' (strobe, recursive, nasser, khalil)");
+}
+
+Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
+                                const TorqueFn& torque, double dt, double t_end, const std::string& method) {
+  if (method == "crba") return simulate(robot, q0, qd0, torque, dt, t_end);
+  const std::vector<std::string> names = forward_method_names();
+  if (std::find(names.begin(), names.end(), method) == names.end())
+    throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, khalil)");
+  if (!(dt > 0) || !std::isfinite(dt)) throw Error("--dt: time step must be positive and finite");
+  if (!(t_end >= 0) || !std::isfinite(t_end)) throw Error("--t: duration must be non-negative and finite");
+  check_vector(robot, q0, "q0");
+  check_vector(robot, qd0, "qd0");
+  const auto steps = static_cast<long>(std::llround(t_end / dt));
+  Trajectory traj;
+  Eigen::VectorXd q = q0, qd = qd0;
+  auto accel = [&](double t, const Eigen::VectorXd& x, const Eigen::VectorXd& v) {
+    return forward_accelerations(robot, method, x, v, torque(t, x, v));
+  };
+  for (long k = 0;; ++k) {  // the classic RK4 of ref::simulate, step for step
+    const double t = static_cast<double>(k) * dt;
+    traj.t.push_back(t);
+    traj.q.push_back(q);
+    traj.qd.push_back(qd);
+    traj.tau.push_back(torque(t, q, qd));
+    if (k == steps) break;
+    const Eigen::VectorXd k1q = qd, k1v = accel(t, q, qd);
+    const Eigen::VectorXd k2q = qd + 0.5 * dt * k1v, k2v = accel(t + 0.5 * dt, q + 0.5 * dt * k1q, k2q);
+    const Eigen::VectorXd k3q = qd + 0.5 * dt * k2v, k3v = accel(t + 0.5 * dt, q + 0.5 * dt * k2q, k3q);
+    const Eigen::VectorXd k4q = qd + dt * k3v, k4v = accel(t + dt, q + dt * k3q, k4q);
+    q += dt / 6.0 * (k1q + 2.0 * k2q + 2.0 * k3q + k4q);
+    qd += dt / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
+  }
+  return traj;
+}
+
+}  // namespace neaccel::ref::forms
