@@ -14,8 +14,8 @@ namespace neaccel::sched {
 // code), which never turns an input into a constant.
 dfg::Graph robot_graph(const std::string& robot_spec, bool general);
 
-// "bench:NAME" (hls_graphs.hpp builtin_graph) or a JSON file holding a graph ({"inputs", "nodes", ...}) or a
-// schedule file (its "graph" section). Throws neaccel::Error naming the file.
+// "bench:NAME" (hls_graphs.hpp builtin_graph), a schedule file (its "graph" section), or a graph file read by
+// dfg::read_graph_file (.json lossless or generic, .dot/.gv). Throws neaccel::Error naming the file.
 dfg::Graph load_graph(const std::string& spec);
 
 }  // namespace neaccel::sched
