@@ -20,6 +20,15 @@ dfg::Graph robot_graph(const std::string& robot_spec, bool general) {
   return dfg::customise(dfg::trace(robot, dfg::Form::ModifiedNE, flavour));
 }
 
+dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour) {
+  if (flavour == "general") return robot_graph(robot_spec, true);
+  if (flavour == "custom") return robot_graph(robot_spec, false);
+  if (flavour != "general-dh") throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", flavour));
+  dfg::TraceOptions opt;
+  opt.keep_zero_pattern = true;
+  return dfg::customise(dfg::trace(ref::load_robot(robot_spec), dfg::Form::ModifiedNE, dfg::Flavour::General, opt));
+}
+
 dfg::Graph load_graph(const std::string& spec) {
   if (spec.rfind("bench:", 0) == 0) return builtin_graph(spec.substr(6));
   std::ifstream in(spec);
