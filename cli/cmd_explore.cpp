@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -115,16 +116,24 @@ void plot(const fs::path& dir, const std::vector<PointResult>& front) {
   std::string gp = "set terminal svg size 900,600 font 'sans,11'\nset output '" + (dir / "explore.svg").string() +
                    "'\nset xlabel 'units (multipliers + adders)'\nset ylabel 'cycles'\nset logscale y\nset key outside "
                    "right\nset title 'Pareto fronts: cycles vs units'\n";
+  // One step line per (robot, flavour, pipelining) at the smallest and at the largest latencies of the sweep
+  // (all groups would make an unreadable legend; pareto.csv has them all).
+  int lo = std::numeric_limits<int>::max(), hi = 0;
+  for (const auto& r : front) {
+    lo = std::min(lo, r.point.lat_mul + r.point.lat_add);
+    hi = std::max(hi, r.point.lat_mul + r.point.lat_add);
+  }
   std::map<std::string, std::string> blocks;
   for (const auto& r : front) {
     const auto& p = r.point;
-    const std::string name = fmt::format("{} {} {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
+    if (p.lat_mul + p.lat_add != lo && p.lat_mul + p.lat_add != hi) continue;
+    const std::string name = fmt::format("{} {} lat {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
     blocks[name] += fmt::format("{} {}\n", p.mul + p.add, r.length);
   }
   std::string plots;
   int k = 0;
   for (const auto& [name, data] : blocks) {
-    if (k >= 12) break;  // keep the legend readable
+    if (k >= 16) break;  // keep the legend readable
     gp += fmt::format("$d{} << EOD\n{}EOD\n", k, data);
     plots += fmt::format("{}$d{} using 1:2 with steps title '{}'", k ? ", " : "plot ", k, name);
     ++k;
