@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -70,7 +71,8 @@ std::vector<Point> enumerate(const Options& o) {
   for (int n : o.ns.empty() ? std::vector<int>{} : parse_ints(o.ns, "--n", 1)) robots.push_back(fmt::format("random:{}:1", n));
   const auto flavours = split(o.flavours);
   for (const auto& f : flavours)
-    if (f != "general" && f != "custom") throw Error(fmt::format("--flavour: '{}' (general, custom)", f));
+    if (f != "general" && f != "general-dh" && f != "custom")
+      throw Error(fmt::format("--flavour: '{}' (general, general-dh, custom)", f));
   if (robots.empty() || flavours.empty()) throw Error("--robot/--n and --flavour: nothing to sweep");
   const auto mul = parse_ints(o.mul, "--mul", 1), add = parse_ints(o.add, "--add", 1);
   const auto lm = parse_ints(o.lat_mul, "--lat-mul", 1), la = parse_ints(o.lat_add, "--lat-add", 1);
@@ -114,16 +116,24 @@ void plot(const fs::path& dir, const std::vector<PointResult>& front) {
   std::string gp = "set terminal svg size 900,600 font 'sans,11'\nset output '" + (dir / "explore.svg").string() +
                    "'\nset xlabel 'units (multipliers + adders)'\nset ylabel 'cycles'\nset logscale y\nset key outside "
                    "right\nset title 'Pareto fronts: cycles vs units'\n";
+  // One step line per (robot, flavour, pipelining) at the smallest and at the largest latencies of the sweep
+  // (all groups would make an unreadable legend; pareto.csv has them all).
+  int lo = std::numeric_limits<int>::max(), hi = 0;
+  for (const auto& r : front) {
+    lo = std::min(lo, r.point.lat_mul + r.point.lat_add);
+    hi = std::max(hi, r.point.lat_mul + r.point.lat_add);
+  }
   std::map<std::string, std::string> blocks;
   for (const auto& r : front) {
     const auto& p = r.point;
-    const std::string name = fmt::format("{} {} {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
+    if (p.lat_mul + p.lat_add != lo && p.lat_mul + p.lat_add != hi) continue;
+    const std::string name = fmt::format("{} {} lat {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
     blocks[name] += fmt::format("{} {}\n", p.mul + p.add, r.length);
   }
   std::string plots;
   int k = 0;
   for (const auto& [name, data] : blocks) {
-    if (k >= 12) break;  // keep the legend readable
+    if (k >= 16) break;  // keep the legend readable
     gp += fmt::format("$d{} << EOD\n{}EOD\n", k, data);
     plots += fmt::format("{}$d{} using 1:2 with steps title '{}'", k ? ", " : "plot ", k, name);
     ++k;
@@ -148,7 +158,7 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
   for (const auto& r : rows) {
     const auto& pt = r.point;
     const std::string key = pt.robot + "/" + pt.flavour;
-    if (!graphs.count(key)) graphs.emplace(key, robot_graph(pt.robot, pt.flavour == "general"));
+    if (!graphs.count(key)) graphs.emplace(key, robot_graph(pt.robot, pt.flavour));
     Problem p;
     p.graph = &graphs.at(key);
     p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
@@ -269,7 +279,7 @@ void run(const Options& o) {
   std::map<std::string, dfg::Graph> graphs;
   for (const auto& p : todo) {
     const std::string key = p.robot + "/" + p.flavour;
-    if (!graphs.count(key)) graphs.emplace(key, robot_graph(p.robot, p.flavour == "general"));
+    if (!graphs.count(key)) graphs.emplace(key, robot_graph(p.robot, p.flavour));
   }
   const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   SweepOptions so;
@@ -304,7 +314,7 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("explore", "sweep unit counts, latencies and pipelining; Pareto front, gaps to bounds");
   cmd->add_option("--robot", o->robots, "robots, comma-separated (built-in, file, random:N:SEED)")->capture_default_str();
   cmd->add_option("--n", o->ns, "also general n-link robots random:N:1 for these n (e.g. 1-12)");
-  cmd->add_option("--flavour", o->flavours, "general,custom")->capture_default_str();
+  cmd->add_option("--flavour", o->flavours, "general,general-dh,custom")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multiplier counts (e.g. 1-16 or 1,2,4)")->capture_default_str();
   cmd->add_option("--add", o->add, "adder counts")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latencies")->capture_default_str();

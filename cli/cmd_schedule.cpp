@@ -56,10 +56,9 @@ Schedule solve(const Problem& p, const Options& o) {
 
 void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
-  if (o.flavour != "general" && o.flavour != "custom") throw Error(fmt::format("--flavour: '{}' (general, custom)", o.flavour));
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
   if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
-  const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour == "general");
+  const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
   Problem p;
   p.graph = &g;
   p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
@@ -133,7 +132,7 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("schedule", "schedule a robot's Newton-Euler graph (or a graph file) on units");
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
   cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
-  cmd->add_option("--flavour", o->flavour, "general (parameters are inputs) or custom (folded in)")->capture_default_str();
+  cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();

@@ -9,10 +9,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <fstream>
 #include <limits>
-#include <mutex>
 #include <sstream>
 #include <thread>
 #include <tuple>

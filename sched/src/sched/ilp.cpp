@@ -127,9 +127,9 @@ Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
   ListOptions lo;
   lo.restarts = 8;
   Schedule heur = list_schedule(problem, lo);
-  const int lb = std::max(heur.lower_bound, lower_bound(problem));
+  const int lb = options.trust_bounds ? std::max(heur.lower_bound, lower_bound(problem)) : 0;
   const int horizon = options.horizon > 0 ? std::max(options.horizon, critical_path(problem)) : heur.length;
-  if (heur.length <= lb || horizon < lb) {
+  if (options.trust_bounds && (heur.length <= lb || horizon < lb)) {
     heur.lower_bound = lb;
     heur.proven_optimal = heur.length <= lb;
     heur.algorithm = "ilp(list optimal)";

@@ -1,6 +1,7 @@
 // Schedule JSON, Gantt SVG and utilisation.
 #include "neaccel/sched/io.hpp"
 
+#include "neaccel/dfg/io.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <fmt/format.h>
@@ -33,67 +34,9 @@ T get(const json& j, const char* key, const std::string& where) {
 
 }  // namespace
 
-json graph_to_json(const dfg::Graph& g) {
-  json nodes = json::array();
-  for (const auto& n : g.nodes) {
-    json o = {{"op", dfg::op_name(n.op)}};
-    if (n.op == dfg::Op::Input) o["input"] = n.input;
-    if (n.op == dfg::Op::Const) o["value"] = n.value;
-    if (dfg::arity(n.op) > 0) {
-      json a = json::array();
-      for (int k = 0; k < dfg::arity(n.op); ++k) a.push_back(n.arg[k]);
-      o["args"] = a;
-    }
-    if (n.prov != 0) o["prov"] = n.prov;
-    nodes.push_back(o);
-  }
-  json outs = json::array(), prov = json::array();
-  for (const auto& o : g.outputs) outs.push_back({{"name", o.name}, {"node", o.node}});
-  for (const auto& p : g.provenance) prov.push_back({{"link", p.link}, {"quantity", p.quantity}, {"equation", p.equation}});
-  return {{"inputs", g.inputs}, {"outputs", outs}, {"provenance", prov}, {"nodes", nodes}};
-}
+json graph_to_json(const dfg::Graph& g) { return dfg::to_json(g); }
 
-dfg::Graph graph_from_json(const json& j, const std::string& what) {
-  dfg::Graph g;
-  const std::string w = what + ": graph";
-  g.inputs = get<std::vector<std::string>>(j, "inputs", w);
-  g.provenance.clear();
-  for (const auto& p : get<json>(j, "provenance", w))
-    g.provenance.push_back({get<int>(p, "link", w + ".provenance[]"), get<std::string>(p, "quantity", w + ".provenance[]"),
-                            get<std::string>(p, "equation", w + ".provenance[]")});
-  if (g.provenance.empty()) g.provenance.emplace_back();
-  const auto nodes = get<json>(j, "nodes", w);
-  for (std::size_t v = 0; v < nodes.size(); ++v) {
-    const auto& o = nodes[v];
-    const std::string where = fmt::format("{}.nodes[{}]", w, v);
-    dfg::Node n;
-    n.op = op_from(get<std::string>(o, "op", where), where + ".op");
-    if (n.op == dfg::Op::Input) n.input = get<std::uint32_t>(o, "input", where);
-    if (n.op == dfg::Op::Const) n.value = get<double>(o, "value", where);
-    if (dfg::arity(n.op) > 0) {
-      const auto a = get<std::vector<long>>(o, "args", where);
-      if (static_cast<int>(a.size()) != dfg::arity(n.op))
-        throw Error(fmt::format("{}.args: {} operands for '{}' (needs {})", where, a.size(), dfg::op_name(n.op), dfg::arity(n.op)));
-      for (std::size_t k = 0; k < a.size(); ++k) {
-        if (a[k] < 0 || a[k] >= static_cast<long>(v))
-          throw Error(fmt::format("{}.args[{}]: {} is not an earlier node", where, k, a[k]));
-        n.arg[k] = static_cast<dfg::NodeId>(a[k]);
-      }
-    }
-    if (o.contains("prov")) n.prov = get<std::uint32_t>(o, "prov", where);
-    if (n.prov >= g.provenance.size()) throw Error(fmt::format("{}.prov: {} out of range", where, n.prov));
-    if (n.op == dfg::Op::Input && n.input >= g.inputs.size())
-      throw Error(fmt::format("{}.input: {} out of range", where, n.input));
-    g.nodes.push_back(n);
-  }
-  for (const auto& o : get<json>(j, "outputs", w)) {
-    const auto node = get<long>(o, "node", w + ".outputs[]");
-    if (node < 0 || node >= static_cast<long>(g.nodes.size()))
-      throw Error(fmt::format("{}.outputs[]: node {} out of range", w, node));
-    g.outputs.push_back({get<std::string>(o, "name", w + ".outputs[]"), static_cast<dfg::NodeId>(node)});
-  }
-  return g;
-}
+dfg::Graph graph_from_json(const json& j, const std::string& what) { return dfg::graph_from_json(j, what); }
 
 json to_json(const Problem& p, const Schedule& s) {
   json classes = json::array();

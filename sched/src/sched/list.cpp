@@ -160,11 +160,24 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   // Backward-forward improvement: a backward pass with the forward finish times as priority gives each op a
   // latest start; the next forward pass schedules by smallest latest start.
   const OpGraph rg = reversed(g);
+  // When every class is non-pipelined (occupancy == latency) or single-cycle, a backward schedule mirrored in
+  // time is itself a valid forward schedule (busy intervals mirror exactly): it is a candidate too.
+  const bool mirror_ok = std::all_of(problem.classes.begin(), problem.classes.end(),
+                                     [](const UnitClass& u) { return u.occupancy == u.latency; });
+  auto mirror = [&](const Result& bwd) {
+    Result m = bwd;
+    for (auto v : g.ops) m.start[v] = bwd.length - bwd.start[v] - g.lat[v];
+    return m;
+  };
   Result fwd = best;
   for (int it = 0; it < options.backward_forward && best.length > lb; ++it) {
     std::vector<Key> bk(g.cls.size());
     for (auto v : g.ops) bk[v] = {fwd.start[v] + g.lat[v], h[v]};
     const Result bwd = run_list(rg, problem.classes, bk);
+    if (mirror_ok && bwd.length < best.length) {
+      best = mirror(bwd);
+      how = fmt::format("list/{}+bf{}b", priority_name(options.priority), it + 1);
+    }
     std::vector<Key> fk(g.cls.size());
     for (auto v : g.ops) fk[v] = {-(bwd.length - bwd.start[v] - g.lat[v]), h[v]};
     fwd = run_list(g, problem.classes, fk);

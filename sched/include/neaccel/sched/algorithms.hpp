@@ -49,7 +49,10 @@ int max_live(const Problem& problem, const Schedule& schedule);
 struct IlpOptions {
   double time_limit_s = 10.0;  // GLPK branch-and-bound time limit
   int horizon = 0;             // 0: the list schedule's length (the ILP then looks for anything better)
-  long max_columns = 400000;   // larger models are not built: the list schedule is returned, algorithm says so
+  long max_columns = 400000;
+  // false: the combinatorial lower bounds are not used (no early exit when the list schedule meets them, the
+  // length column starts at 0): the ILP then checks those bounds independently (tests).
+  bool trust_bounds = true;   // larger models are not built: the list schedule is returned, algorithm says so
   bool verbose = false;
 };
 

@@ -3,17 +3,13 @@
 //
 // Schedule JSON (format "neaccel-schedule", version 1):
 //   { "format": "neaccel-schedule", "version": 1,
-//     "graph":   { "inputs": ["s1", ...], "outputs": [{"name": "tau1", "node": 812}, ...],
-//                  "provenance": [{"link": 0, "quantity": "", "equation": ""}, ...],
-//                  "nodes": [{"op": "input", "input": 0}, {"op": "const", "value": 0.5},
-//                            {"op": "mul", "args": [0, 1], "prov": 3}, ...] },
+//     "graph":   the dfg's lossless graph JSON (dfg/io.hpp, docs/dfg.md: format "neaccel-dfg"),
 //     "problem": { "classes": [{"name": "mul", "ops": ["mul"], "count": 7, "latency": 1, "occupancy": 1}, ...],
 //                  "ii": 0, "max_registers": 0, "read_ports": 0, "write_ports": 0 },
 //     "schedule": { "algorithm": "list/height", "length": 82, "ii": 0, "stages": 0, "lower_bound": 82,
 //                   "proven_optimal": true, "num_registers": 40,
 //                   "slots": [[start, cls, instance], ...] (one per node), "reg": [r, ...] (or []) } }
-// Values are written with full double precision ("%.17g" semantics of nlohmann::json), so a load gives the
-// same graph, problem and schedule.
+// A load gives the same graph (constants bit for bit), problem and schedule.
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
@@ -27,8 +23,9 @@
 
 namespace neaccel::sched {
 
+// The graph section: dfg::to_json / dfg::graph_from_json (validated).
 nlohmann::json graph_to_json(const dfg::Graph& g);
-// Throws neaccel::Error naming `what` (a file name) and the field on malformed input.
+// Throws neaccel::Error naming `what` (a file name) on malformed input.
 dfg::Graph graph_from_json(const nlohmann::json& j, const std::string& what);
 
 nlohmann::json to_json(const Problem& problem, const Schedule& schedule);

@@ -13,9 +13,12 @@ namespace neaccel::sched {
 // folded in (customised, seed 003 sec 9.6). Both are cleaned by dfg::customise (constant folding, CSE, dead
 // code), which never turns an input into a constant.
 dfg::Graph robot_graph(const std::string& robot_spec, bool general);
+// By flavour name: "general", "general-dh" (general, but the robot's DH zero pattern -- geometric parameters that
+// are exactly 0 or +-1 -- stays constant: dfg::TraceOptions::keep_zero_pattern), "custom". Throws on others.
+dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour);
 
-// "bench:NAME" (hls_graphs.hpp builtin_graph) or a JSON file holding a graph ({"inputs", "nodes", ...}) or a
-// schedule file (its "graph" section). Throws neaccel::Error naming the file.
+// "bench:NAME" (hls_graphs.hpp builtin_graph), a schedule file (its "graph" section), or a graph file read by
+// dfg::read_graph_file (.json lossless or generic, .dot/.gv). Throws neaccel::Error naming the file.
 dfg::Graph load_graph(const std::string& spec);
 
 }  // namespace neaccel::sched
