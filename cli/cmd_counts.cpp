@@ -1,6 +1,7 @@
 // `neaccel counts`: multiplications and additions of the three Newton-Euler forms for a general n-link revolute
 // arm, n = 1..nmax, measured with the Counted scalar, beside the seed papers' formulas. docs/counts.md.
 #include "command.hpp"
+#include "forms_report.hpp"
 
 #include "neaccel/ref/counts.hpp"
 #include "neaccel/ref/error.hpp"
@@ -19,6 +20,7 @@ struct Options {
   int nmax = 12;
   bool json = false, friction = false, per_quantity = false;
   std::string dh = "standard";
+  std::string out;  // directory for the formulation plot (formulation-counts.svg) and data
 };
 
 nlohmann::json counts_json(const ref::OpCounts& c) { return {{"mul", c.mul}, {"add", c.add}, {"neg", c.neg}}; }
@@ -60,9 +62,31 @@ void run(const Options& o) {
     rows.push_back(row);
     if (!o.json) fmt::print("{}\n", line);
   }
+  // One row per formulation of ref/forms (general revolute arm, standard DH, no friction: the papers' case).
+  std::vector<int> ns;
+  for (int n = 1; n <= o.nmax; ++n) ns.push_back(n);
+  const auto forms = cli::forms_counts(ns);
+  if (!o.out.empty()) cli::write_forms_outputs(o.out, forms);
   if (o.json) {
-    std::cout << nlohmann::json{{"dh", o.dh}, {"friction", o.friction}, {"rows", rows}}.dump(2) << "\n";
+    nlohmann::json jf = nlohmann::json::array();
+    for (const auto& per_n : forms)
+      for (const auto& r : per_n) jf.push_back(cli::forms_row_json(r));
+    std::cout << nlohmann::json{{"dh", o.dh}, {"friction", o.friction}, {"rows", rows}, {"formulations", jf}}.dump(2)
+              << "\n";
   } else {
+    fmt::print("\nEvery other formulation (ref/forms, docs/formulations.md), mul/add[/div] for n = 1..{}:\n", o.nmax);
+    std::string head = fmt::format("{:<22}", "formulation");
+    for (int n : ns) head += fmt::format(" {:>13}", fmt::format("n={}", n));
+    fmt::print("{}\n", head);
+    for (std::size_t f = 0; f < forms.front().size(); ++f) {
+      std::string line = fmt::format("{:<22}", forms.front()[f].formulation);
+      for (const auto& per_n : forms) {
+        const auto& r = per_n[f];
+        line += fmt::format(" {:>13}", r.div ? fmt::format("{}/{}/{}", r.ours.mul, r.ours.add, r.div)
+                                             : fmt::format("{}/{}", r.ours.mul, r.ours.add));
+      }
+      fmt::print("{}\n", line);
+    }
     fmt::print("Negations (sign flips) are counted separately and not included; docs/counts.md explains the "
                "differences.\n");
   }
@@ -76,6 +100,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--friction", o->friction, "include friction and rotor inertia");
   cmd->add_flag("--per-quantity", o->per_quantity, "JSON: counts per quantity (seed 000 Table 8.4/8.5 rows)");
   cmd->add_flag("--json", o->json, "JSON output");
+  cmd->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg} (plot of mul against n)");
   cmd->callback([o] { run(*o); });
 }
 

@@ -4,6 +4,7 @@
 #include "dyn_args.hpp"
 
 #include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ namespace {
 using namespace neaccel;
 
 struct DynOptions {
-  std::string robot, q, qd, qdd, tau, form = "modified-ne";
+  std::string robot, q, qd, qdd, tau, form = "modified-ne", method;
   bool forward = false, json = false;
 };
 
@@ -34,11 +35,17 @@ void run_dynamics(const DynOptions& o) {
     if (o.tau.empty()) throw Error("--tau: required with --forward");
     if (!o.qdd.empty()) throw Error("--qdd: not allowed with --forward (accelerations are the result)");
     const Eigen::VectorXd tau = cli::parse_vector(o.tau, n, "--tau");
-    result = ref::forward_dynamics(robot, q, qd, tau, form);
+    // --method: crba (default) | strobe | recursive | khalil (docs/formulations.md)
+    if (o.method.empty() || o.method == "crba")
+      result = ref::forward_dynamics(robot, q, qd, tau, form);
+    else
+      result = ref::forms::forward_accelerations(robot, o.method, q, qd, tau);
+    j["method"] = o.method.empty() ? "crba" : o.method;
     j["tau"] = cli::vector_json(tau);
     j["qdd"] = cli::vector_json(result);
   } else {
     if (!o.tau.empty()) throw Error("--tau: only with --forward");
+    if (!o.method.empty()) throw Error("--method: only with --forward");
     const Eigen::VectorXd qdd = cli::parse_vector(o.qdd, n, "--qdd");
     result = ref::inverse_dynamics(robot, q, qd, qdd, form);
     j["qdd"] = cli::vector_json(qdd);
@@ -94,6 +101,9 @@ void setup_dynamics(CLI::App& app) {
   cmd->add_option("--form", o->form, "ne | modified-ne | khalil (default modified-ne)");
   cmd->add_flag("--forward", o->forward, "forward dynamics: print qdd = M^-1 (tau - h) for --tau");
   cmd->add_option("--tau", o->tau, "joint torques, comma-separated (with --forward)");
+  cmd->add_option("--method", o->method,
+                  "forward method: crba (default, CRBA + LDLT) | strobe (strobed M + LDLT) | recursive (Nasser O(n)) "
+                  "| khalil (Khalil O(n))");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_dynamics(*o); });
 }

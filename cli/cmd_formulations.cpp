@@ -5,6 +5,7 @@
 //   formulation and their largest relative difference from the Newton-Euler reference.
 // `neaccel formulations forward ROBOT [--q ..] [--qd ..] [--tau ..] [--json]`: qdd by every forward method.
 #include "command.hpp"
+#include "forms_report.hpp"
 
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
@@ -16,9 +17,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace {
@@ -36,48 +34,6 @@ struct Options {
   std::vector<double> q, qd, qdd, tau;
 };
 
-nlohmann::json row_json(const forms::CountRow& r) {
-  nlohmann::json j = {{"formulation", r.formulation}, {"kind", r.kind},      {"title", r.title},
-                      {"n", r.n},                     {"mul", r.ours.mul},   {"add", r.ours.add},
-                      {"neg", r.ours.neg},            {"div", r.div},        {"paper", nlohmann::json::array()}};
-  for (const auto& p : r.paper)
-    j["paper"].push_back({{"source", p.source},
-                          {"mul_formula", p.mul_formula},
-                          {"add_formula", p.add_formula},
-                          {"mul", p.mul},
-                          {"add", p.add}});
-  return j;
-}
-
-void write_text(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  if (!out || !(out << text) || !out.flush()) throw Error(fmt::format("{}: cannot write file", p.string()));
-}
-
-// Data file (one block per formulation) and gnuplot script; runs gnuplot to make the SVG.
-void write_plot(const std::filesystem::path& dir, const std::vector<std::vector<forms::CountRow>>& by_n) {
-  const std::vector<std::string> names = forms::formulation_names();
-  std::string dat, plot;
-  for (std::size_t f = 0; f < names.size(); ++f) {
-    dat += fmt::format("# {}\n", names[f]);
-    for (const auto& rows : by_n) dat += fmt::format("{} {}\n", rows[f].n, rows[f].ours.mul);
-    dat += "\n\n";
-    plot += fmt::format("{}'formulation-counts.dat' index {} with linespoints title '{}'", f == 0 ? "" : ", \\\n  ",
-                        f, names[f]);
-  }
-  write_text(dir / "formulation-counts.dat", dat);
-  const std::string gp = "set terminal svg size 900,600 font 'sans,11'\n"
-                         "set output 'formulation-counts.svg'\n"
-                         "set logscale xy\nset xlabel 'n (links)'\nset ylabel 'multiplications'\n"
-                         "set key left top\nset grid\n"
-                         "set title 'Multiplications per evaluation (general n-link revolute arm, Counted)'\n"
-                         "plot " + plot + "\n";
-  write_text(dir / "formulation-counts.gp", gp);
-  const std::string cmd = fmt::format("cd '{}' && gnuplot formulation-counts.gp", dir.string());
-  if (std::system(cmd.c_str()) != 0)
-    throw Error(fmt::format("{}: gnuplot failed (is gnuplot installed?)", (dir / "formulation-counts.gp").string()));
-}
-
 void run_counts(const Options& o) {
   if (o.n < 0 || o.n_max < 1 || o.n_max > 64) throw Error("--n-max: must be in 1..64");
   std::vector<int> ns;
@@ -85,28 +41,16 @@ void run_counts(const Options& o) {
     ns.push_back(o.n);
   else
     for (int n = 1; n <= o.n_max; ++n) ns.push_back(n);
-  std::vector<std::vector<forms::CountRow>> by_n;
-  for (int n : ns) by_n.push_back(forms::formulation_counts(n));
-  nlohmann::json j = nlohmann::json::array();
-  for (const auto& rows : by_n)
-    for (const auto& r : rows) j.push_back(row_json(r));
-  if (!o.out.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.out, ec);
-    write_text(std::filesystem::path(o.out) / "formulation-counts.json", j.dump(2) + "\n");
-    if (ns.size() > 1) write_plot(o.out, by_n);
-  }
-  if (o.json) {
-    std::cout << j.dump(2) << "\n";
+  const auto by_n = neaccel::cli::forms_counts(ns);
+  if (!o.out.empty()) neaccel::cli::write_forms_outputs(o.out, by_n);
+  if (!o.json) {
+    neaccel::cli::print_forms_table(by_n);
     return;
   }
-  fmt::print("{:<22} {:>3} {:>8} {:>8} {:>4}   {}\n", "formulation", "n", "mul", "add", "div", "paper mul/add");
+  nlohmann::json j = nlohmann::json::array();
   for (const auto& rows : by_n)
-    for (const auto& r : rows) {
-      std::string paper;
-      for (const auto& p : r.paper) paper += fmt::format("{:.0f}/{:.0f} ({}, {})  ", p.mul, p.add, p.source, p.mul_formula);
-      fmt::print("{:<22} {:>3} {:>8} {:>8} {:>4}   {}\n", r.formulation, r.n, r.ours.mul, r.ours.add, r.div, paper);
-    }
+    for (const auto& r : rows) j.push_back(neaccel::cli::forms_row_json(r));
+  std::cout << j.dump(2) << "\n";
 }
 
 Eigen::VectorXd vec_or_zero(const std::vector<double>& v, const Robot& r, const char* what) {

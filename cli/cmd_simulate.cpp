@@ -4,6 +4,7 @@
 #include "dyn_args.hpp"
 
 #include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
 
 #include <fmt/format.h>
@@ -21,7 +22,7 @@ namespace {
 using namespace neaccel;
 
 struct SimOptions {
-  std::string robot, tau_file, q0, qd0, out, form = "modified-ne";
+  std::string robot, tau_file, q0, qd0, out, form = "modified-ne", method = "crba";
   bool zero_torque = false, json = false;
   double dt = 1e-3, t = 1.0;
 };
@@ -74,7 +75,9 @@ void run_simulate(const SimOptions& o) {
     auto table = std::make_shared<TorqueTable>(read_table(o.tau_file, n));
     torque = [table](double t, const Eigen::VectorXd&, const Eigen::VectorXd&) { return table->at(t); };
   }
-  const ref::Trajectory tr = ref::simulate(robot, q0, qd0, torque, o.dt, o.t, form);
+  const ref::Trajectory tr = o.method == "crba" ? ref::simulate(robot, q0, qd0, torque, o.dt, o.t, form)
+                                                : ref::forms::simulate_with_method(robot, q0, qd0, torque, o.dt, o.t,
+                                                                                   o.method);
   std::ostringstream text;
   if (o.json) {
     nlohmann::json j{{"robot", robot.name}, {"dt", o.dt}, {"form", ref::form_name(form)}};
@@ -123,6 +126,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--q0", o->q0, "initial joint positions, comma-separated; default zeros");
   cmd->add_option("--qd0", o->qd0, "initial joint velocities, comma-separated; default zeros");
   cmd->add_option("--form", o->form, "N-E form for h(q, qd) (default modified-ne)");
+  cmd->add_option("--method", o->method,
+                  "forward dynamics: crba (default) | strobe | recursive (Nasser O(n)) | khalil (Khalil O(n))");
   cmd->add_option("--out", o->out, "output file (default: standard output)");
   cmd->add_flag("--json", o->json, "JSON output instead of CSV");
   cmd->callback([o] { run_simulate(*o); });

@@ -42,20 +42,21 @@ Eigen::VectorXd inverse_torques(const Robot& robot, const std::string& formulati
               "' (lagrange, recursive-lagrange, gibbs-appell, dalembert, spatial-ne)");
 }
 
-std::vector<std::string> forward_method_names() { return {"strobe", "recursive", "nasser", "khalil"}; }
+std::vector<std::string> forward_method_names() { return {"crba", "strobe", "recursive", "nasser", "khalil"}; }
 
 Eigen::VectorXd forward_accelerations(const Robot& robot, const std::string& method, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
   check_vector(robot, q, "q");
   check_vector(robot, qd, "qd");
   check_vector(robot, tau, "tau");
+  if (method == "crba") return forward_dynamics(robot, q, qd, tau);
   if (method == "strobe") return mass_matrix_strobing(robot, q).ldlt().solve(tau - bias_torque(robot, q, qd));
   const ModelT<double> m = model_of(robot);
   const JointInputs<double> in = joint_inputs(robot, q, qd, Eigen::VectorXd::Zero(robot.dof()));
   const std::vector<double> t(tau.data(), tau.data() + tau.size());
   if (method == "recursive" || method == "nasser") return to_eigen(nasser_forward(m, in, t));
   if (method == "khalil") return to_eigen(khalil_forward(m, in, t));
-  throw Error("method: unknown forward-dynamics method '" + method + "' (strobe, recursive, nasser, khalil)");
+  throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, nasser, khalil)");
 }
 
 Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
@@ -63,7 +64,7 @@ Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, c
   if (method == "crba") return simulate(robot, q0, qd0, torque, dt, t_end);
   const std::vector<std::string> names = forward_method_names();
   if (std::find(names.begin(), names.end(), method) == names.end())
-    throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, khalil)");
+    throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, nasser, khalil)");
   if (!(dt > 0) || !std::isfinite(dt)) throw Error("--dt: time step must be positive and finite");
   if (!(t_end >= 0) || !std::isfinite(t_end)) throw Error("--t: duration must be non-negative and finite");
   check_vector(robot, q0, "q0");

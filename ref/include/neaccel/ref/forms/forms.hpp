@@ -20,7 +20,7 @@ std::vector<std::string> inverse_formulation_names();
 Eigen::VectorXd inverse_torques(const Robot& robot, const std::string& formulation, const Eigen::VectorXd& q,
                                 const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd);
 
-// "strobe" (M by strobing the modified N-E, h by one N-E run, Eigen LDLT: seed 000 section 9),
+// "crba" (ref::forward_dynamics: composite rigid bodies + LDLT), "strobe" (M by strobing the modified N-E, h by one N-E run, Eigen LDLT: seed 000 section 9),
 // "recursive" (= "nasser", seed 001), "khalil" (seed 003 section 9.7.2).
 std::vector<std::string> forward_method_names();
 
