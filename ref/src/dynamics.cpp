@@ -41,14 +41,13 @@ void check_vector(const Robot& robot, const Eigen::VectorXd& v, const std::strin
 
 namespace {
 
-Eigen::VectorXd run(const Robot& robot, const ModelT<double>& model, const JointInputs<double>& in, Form form) {
+Eigen::VectorXd run(const ModelT<double>& model, const JointInputs<double>& in, Form form) {
   std::vector<double> tau;
   switch (form) {
     case Form::NewtonEuler: tau = newton_euler(model, in); break;
     case Form::ModifiedNE: tau = modified_ne(model, in); break;
     case Form::Khalil: tau = khalil_ne(model, in); break;
   }
-  (void)robot;
   return Eigen::Map<const Eigen::VectorXd>(tau.data(), static_cast<Eigen::Index>(tau.size()));
 }
 
@@ -73,14 +72,14 @@ Eigen::VectorXd inverse_dynamics(const Robot& robot, const Eigen::VectorXd& q, c
   check_vector(robot, q, "q");
   check_vector(robot, qd, "qd");
   check_vector(robot, qdd, "qdd");
-  return run(robot, model_of(robot), joint_inputs(robot, q, qd, qdd), form);
+  return run(model_of(robot), joint_inputs(robot, q, qd, qdd), form);
 }
 
 Eigen::VectorXd gravity_torque(const Robot& robot, const Eigen::VectorXd& q, Form form) {
   check_vector(robot, q, "q");
   const Robot r = without_gravity_and_wrench(robot, true);
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(robot.dof());
-  return run(r, model_of(r), joint_inputs(r, q, zero, zero), form);
+  return run(model_of(r), joint_inputs(r, q, zero, zero), form);
 }
 
 Eigen::VectorXd bias_torque(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, Form form) {
@@ -94,7 +93,7 @@ Eigen::MatrixXd mass_matrix_strobing(const Robot& robot, const Eigen::VectorXd& 
   const int n = robot.dof();
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
   Eigen::MatrixXd M(n, n);
-  for (int j = 0; j < n; ++j) M.col(j) = run(r, model, joint_inputs(r, q, zero, Eigen::VectorXd::Unit(n, j)), form);
+  for (int j = 0; j < n; ++j) M.col(j) = run(model, joint_inputs(r, q, zero, Eigen::VectorXd::Unit(n, j)), form);
   return M;
 }
 

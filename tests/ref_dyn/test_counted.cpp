@@ -90,3 +90,41 @@ TEST(Counted, ModifiedNEValuesEqualDouble) {
 
 }  // namespace
 }  // namespace neaccel::ref
+
+#include "neaccel/ref/khalil_ne.hpp"
+#include "neaccel/ref/newton_euler.hpp"
+
+namespace neaccel::ref {
+namespace {
+
+// Contract 2: every operation of every form happens inside a ProvenanceScope (so the dfg tracer can tag every
+// node): nothing may be attributed to the empty quantity "" — on trees with prismatic joints, both conventions.
+TEST(Counted, EveryOperationIsInsideAProvenanceScope) {
+  for (DhConvention conv : {DhConvention::Standard, DhConvention::Modified}) {
+    const Robot robot = test::random_robot(7, 21, conv, true, true);
+    const ModelT<Counted> mc =
+        cast_model<Counted>(robot, [](int, const std::string&, double v) { return Counted::unknown(v); });
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(7, -1.0, 1.0);
+    const JointInputs<double> in = joint_inputs(robot, q, q, q);
+    JointInputs<Counted> ic;
+    auto cast = [](const std::vector<double>& v) {
+      std::vector<Counted> r;
+      for (double x : v) r.push_back(Counted::unknown(x));
+      return r;
+    };
+    ic.s = cast(in.s), ic.c = cast(in.c), ic.q = cast(in.q), ic.qd = cast(in.qd), ic.qdd = cast(in.qdd);
+    ic.sgn_qd = cast(in.sgn_qd);
+    for (int form = 0; form < 3; ++form) {
+      counting::reset();
+      if (form == 0) (void)newton_euler(mc, ic);
+      if (form == 1) (void)modified_ne(mc, ic);
+      if (form == 2) (void)khalil_ne(mc, ic);
+      const auto q = counting::by_quantity();
+      EXPECT_EQ(q.count(""), 0u) << "form " << form << " modified " << (conv == DhConvention::Modified);
+      EXPECT_GT(counting::totals().mul, 0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace neaccel::ref
