@@ -6,7 +6,7 @@
 //   add/sub/neg: exact result, then saturate.
 //   mul: exact 2W-bit product p; q = p >> F (floor), rem = p mod 2^F; q += 1 if rem > 2^(F-1) or
 //        (rem == 2^(F-1) and q odd) (round to nearest, ties to even); then saturate.
-// (To be unified with the units area's reference functions if they differ in location, not in behaviour.)
+// Identical to the units area's neaccel::units::fixed (sysc/units), checked bit for bit by tests/dfg/test_fixed_units.cpp.
 #pragma once
 
 #include <cstdint>

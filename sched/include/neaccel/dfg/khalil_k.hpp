@@ -9,7 +9,8 @@
 //             f_j = F_j + sum R f_c;  n_j = m_j + sum (R n_c + P_c x R f_c) (modified DH, 9.91, 9.93)
 //             standard DH: n_j = m_j + r_j x f_j + sum R n_c (moments about O_{j-1}, seed 000 eq 7.6)
 //             tau_j from n_j / f_j with rotor inertia and friction (9.94)
-// Templated on S like the ref algorithms (contract 2).
+// Templated on S like the ref algorithms (contract 2). Built from ref::ne's building blocks (modified_ne_impl.hpp):
+// a change of their signatures must be followed here.
 #pragma once
 
 #include "neaccel/ref/modified_ne.hpp"
@@ -63,12 +64,12 @@ std::vector<S> khalil_k(const ref::ModelT<S>& model, const ref::JointInputs<S>& 
       Vec3<S> rf;
       {
         ProvenanceScope<S> s2(link, "r x R f", "seed000 eq 7.6");
-        rf = cross(origin_offset(model, in, k), data.f[k]);
+        rf = cross(data.r[k], data.f[k]);
       }
       data.n[k] = add(add(m, rf), data.nch[k]);
     }
     data.tau[k] = joint_torque(model, in, k, data.f[k], data.n[k]);
-    propagate_to_parent(model, in, k, data);
+    propagate_to_parent(model, k, data);
   }
   return data.tau;
 }
