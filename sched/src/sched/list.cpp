@@ -53,8 +53,11 @@ struct Result {
   int length = std::numeric_limits<int>::max();
 };
 
-// One list-scheduling pass over g (forward, or a reversed graph), cycle by cycle.
-Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const std::vector<Key>& key) {
+// One list-scheduling pass over g (forward, or a reversed graph), cycle by cycle. An op placed at t keeps its
+// instance busy over [t + d, t + d + occupancy) with d = 0 forward and d = latency - occupancy backward (the
+// mirror image of a forward issue slot), so a backward schedule mirrored in time is a valid forward schedule.
+Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const std::vector<Key>& key,
+                bool backward = false) {
   const std::size_t n = g.cls.size();
   Result r;
   r.start.assign(n, 0);
@@ -78,13 +81,14 @@ Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const s
     bool waiting = false;
     for (std::size_t c = 0; c < classes.size(); ++c) {
       auto& h = heap[c];
+      const int d = backward ? classes[c].latency - classes[c].occupancy : 0;
       for (int i = 0; i < classes[c].count && !h.empty(); ++i) {
-        if (free_at[c][i] > t) continue;
+        if (free_at[c][i] > t + d) continue;
         const auto v = h.top().id;
         h.pop();
         r.start[v] = t;
         r.inst[v] = i;
-        free_at[c][i] = t + g.occ[v];
+        free_at[c][i] = t + d + g.occ[v];
         length = std::max(length, t + g.lat[v]);
         ++done;
         for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e) {
@@ -160,10 +164,8 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   // Backward-forward improvement: a backward pass with the forward finish times as priority gives each op a
   // latest start; the next forward pass schedules by smallest latest start.
   const OpGraph rg = reversed(g);
-  // When every class is non-pipelined (occupancy == latency) or single-cycle, a backward schedule mirrored in
-  // time is itself a valid forward schedule (busy intervals mirror exactly): it is a candidate too.
-  const bool mirror_ok = std::all_of(problem.classes.begin(), problem.classes.end(),
-                                     [](const UnitClass& u) { return u.occupancy == u.latency; });
+  // A backward schedule mirrored in time is itself a valid forward schedule (run_list's backward busy windows
+  // mirror the forward ones exactly): it is a candidate too.
   auto mirror = [&](const Result& bwd) {
     Result m = bwd;
     for (auto v : g.ops) m.start[v] = bwd.length - bwd.start[v] - g.lat[v];
@@ -173,8 +175,8 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   for (int it = 0; it < options.backward_forward && best.length > lb; ++it) {
     std::vector<Key> bk(g.cls.size());
     for (auto v : g.ops) bk[v] = {fwd.start[v] + g.lat[v], h[v]};
-    const Result bwd = run_list(rg, problem.classes, bk);
-    if (mirror_ok && bwd.length < best.length) {
+    const Result bwd = run_list(rg, problem.classes, bk, true);
+    if (bwd.length < best.length) {
       best = mirror(bwd);
       how = fmt::format("list/{}+bf{}b", priority_name(options.priority), it + 1);
     }
