@@ -49,7 +49,8 @@ nlohmann::json robot_json(const Robot& r) {
                           {"inertia", inertia_json(L.inertia)},
                           {"Ia", L.Ia},
                           {"Fv", L.Fv},
-                          {"Fc", L.Fc}});
+                          {"Fc", L.Fc},
+                          {"triangle_inequality", L.triangle_inequality}});
   }
   if (r.payload) {
     j["payload"] = {{"link", r.payload->link},

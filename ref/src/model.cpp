@@ -42,8 +42,10 @@ void joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::Vec
     const Link& L = robot.links[i];
     const auto k = static_cast<Eigen::Index>(i);
     if (L.joint == JointType::Revolute) {
-      in.s[i] = detail::snap_unit(std::sin(q[k] + L.theta));
-      in.c[i] = detail::snap_unit(std::cos(q[k] + L.theta));
+      const double th = q[k] + L.theta;
+      const double s = std::sin(th), c = std::cos(th);  // adjacent, so the compiler fuses them into one sincos
+      in.s[i] = detail::snap_unit(s);
+      in.c[i] = detail::snap_unit(c);
       in.q[i] = 0.0;
     } else {
       in.s[i] = in.c[i] = 0.0;

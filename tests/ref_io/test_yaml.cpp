@@ -176,6 +176,21 @@ TEST(Yaml, RoundTripIsExact) {
   }
 }
 
+TEST(Yaml, AnglesAsMultiplesOfPi) {
+  const double pi = 3.14159265358979323846;
+  const std::pair<const char*, double> cases[] = {{"pi/2", pi / 2}, {"-pi/2", -pi / 2}, {"pi", pi},
+                                                  {"3*pi/4", 3 * pi / 4}, {"0.5 * pi", 0.5 * pi}, {"-2*pi", -2 * pi}};
+  for (const auto& [text, value] : cases) {
+    const Robot r = robot_from_yaml(edit("alpha: 1.5707963267948966", std::string("alpha: ") + text), "t.yaml");
+    EXPECT_EQ(r.links[1].alpha, value) << text;
+  }
+  // pi/2 is exactly the double the built-in files write out.
+  EXPECT_EQ(robot_from_yaml(edit("alpha: 1.5707963267948966", "alpha: pi/2"), "t.yaml").links[1].alpha,
+            1.5707963267948966);
+  expect_error(edit("alpha: 1.5707963267948966", "alpha: pi/0"), {"links[1].alpha: expected a number"});
+  expect_error(edit("alpha: 1.5707963267948966", "alpha: 2pi"), {"links[1].alpha: expected a number"});
+}
+
 TEST(Yaml, FileLoadsByPath) {
   const std::filesystem::path dir = NEACCEL_TEST_OUT;
   std::filesystem::create_directories(dir);
@@ -301,14 +316,20 @@ TEST(YamlBad, MissingFields) {
 }
 
 TEST(YamlBad, WrongTypesAndUnknownFields) {
-  expect_error(edit("mass: 1", "mass: heavy"), {"t.yaml:22: links[1].mass: expected a number (got 'heavy')"});
+  expect_error(edit("mass: 1", "mass: heavy"), {"t.yaml:22: links[1].mass: expected a number or a multiple of pi (got 'heavy')"});
   expect_error(edit("mass: 1", "masss: 1"), {"links[1].masss: unknown field"});
   expect_error(edit("com: [0.1, 0, 0]", "com: [0.1, 0]"), {"links[0].com: expected a list of 3 numbers"});
   expect_error(edit("inertia: [0.01, 0.02, 0.02, 0, 0, 0]", "inertia: 0.01"),
                {"links[0].inertia: expected a list of 6 numbers"});
   expect_error(edit("dh: modified", "dh: sideways"), {"dh: unknown DH convention 'sideways'"});
   expect_error(edit("links:", "lynx:"), {"lynx: unknown field"});
+  expect_error(edit("    mass: 1\n", "    mass: 1\n    mass: 2\n"), {"t.yaml:23: links[1].mass: duplicate field"});
   expect_error(edit("link: -1", "link: 1.5"), {"payload.link: expected an integer"});
+}
+
+TEST(YamlBad, MessagesStayOneLine) {
+  // A multi-line scalar in the message (block scalar) is flattened: expect_error checks there is no newline.
+  expect_error(edit("joint: P", "joint: |\n      multi\n      line"), {"unknown joint type 'multi line"});
 }
 
 TEST(YamlBad, OtherFieldChecks) {

@@ -23,6 +23,10 @@ using Locate = std::function<std::string(const std::string& field)>;
 // validate() with error locations from the caller (the YAML reader gives line numbers).
 void validate_located(const Robot& robot, const Locate& locate);
 
+// The message with control characters (newlines from a multi-line YAML scalar or a parser) shown as spaces, so that
+// every error stays one line.
+std::string one_line(std::string message);
+
 // Reads a whole file; throws neaccel::Error "<path>: cannot read file (...)".
 std::string read_text_file(const std::string& path);
 

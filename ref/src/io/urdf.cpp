@@ -1,12 +1,291 @@
-// URDF import (io.hpp): placeholder until the converter lands.
+// URDF import (io.hpp): urdfdom parses; movable joints become links with modified DH parameters (Khalil's gamma, b,
+// alpha, d, theta, r = our gamma, b, alpha, a, theta, d) computed between consecutive joint axes; fixed joints are
+// merged into their parent body. The conventions chosen for parallel and intersecting axes are documented in
+// docs/robot-format.md ("URDF import").
 #include "io_detail.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 
-namespace neaccel::ref {
+#include <console_bridge/console.h>
+#include <fmt/format.h>
+#include <urdf_parser/urdf_parser.h>
 
-Robot robot_from_urdf(const std::string&, const std::string& source) {
-  throw Error(source + ": URDF import is not yet available");
+#include <Eigen/Geometry>
+
+#include <algorithm>
+#include <cmath>
+
+namespace neaccel::ref {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Axes whose directions differ by less than 1e-9 rad are parallel, points closer than 1e-12 m coincide. URDF files
+// give 6-10 significant digits and urdfdom's rpy -> quaternion conversion adds ~1e-16 rad, so 1e-9 separates
+// "meant to be parallel" from any real design (no arm has axes 1e-9 rad apart), and 1e-12 m is rounding noise.
+constexpr double kParallel = 1e-9;
+constexpr double kCoincide = 1e-12;
+
+// Collects urdfdom's console messages so that a parse failure becomes one line naming the file.
+class CaptureConsole : public console_bridge::OutputHandler {
+ public:
+  CaptureConsole() { console_bridge::useOutputHandler(this); }
+  ~CaptureConsole() override { console_bridge::restorePreviousOutputHandler(); }
+  CaptureConsole(const CaptureConsole&) = delete;
+  CaptureConsole& operator=(const CaptureConsole&) = delete;
+  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error.empty()) first_error = text;
+  }
+  std::string first_error;
+};
+
+Eigen::Isometry3d iso(const urdf::Pose& p) {
+  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+  T.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y, p.rotation.z).normalized()
+                   .toRotationMatrix();
+  T.translation() = Eigen::Vector3d(p.position.x, p.position.y, p.position.z);
+  return T;
+}
+
+// Mass properties in one frame: mass, centre of mass, inertia about the centre of mass.
+struct Mass {
+  double m = 0;
+  Eigen::Vector3d c = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
+};
+
+Eigen::Matrix3d shift(const Eigen::Matrix3d& I, double m, const Eigen::Vector3d& r) {
+  return I + m * (r.squaredNorm() * Eigen::Matrix3d::Identity() - r * r.transpose());  // parallel axis theorem
+}
+
+// Two rigid bodies as one (both in the same frame).
+Mass combine(const Mass& a, const Mass& b) {
+  Mass s;
+  s.m = a.m + b.m;
+  s.c = s.m > 0 ? Eigen::Vector3d((a.m * a.c + b.m * b.c) / s.m) : Eigen::Vector3d(a.c);
+  s.I = shift(a.I, a.m, a.c - s.c) + shift(b.I, b.m, b.c - s.c);
+  return s;
+}
+
+// The same body seen from another frame: T maps the body's current frame into the new one.
+Mass transformed(const Mass& x, const Eigen::Isometry3d& T) {
+  Mass y = x;
+  y.c = T * x.c;
+  y.I = T.linear() * x.I * T.linear().transpose();
+  y.I = 0.5 * (y.I + y.I.transpose());
+  return y;
+}
+
+// One movable joint and the body it moves (its child URDF link plus everything fixed to it).
+struct Body {
+  std::string name;  // the child URDF link
+  int parent = -1;   // parent body, -1 = the root (base)
+  JointType joint = JointType::Revolute;
+  Eigen::Isometry3d world_T_link;  // the child link's frame in the root frame at q = 0
+  Eigen::Vector3d point, axis;     // joint axis line in the root frame (unit axis)
+  Mass mass;                       // in the child link's frame
+};
+
+class Importer {
+ public:
+  explicit Importer(std::string source) : source_(std::move(source)) {}
+
+  // The movable bodies in depth-first order from the root, children in joint-name order (parents come first).
+  std::vector<Body> bodies(const urdf::ModelInterface& model) {
+    const auto root = model.getRoot();
+    if (!root) fail("no root link");
+    visit(*root, -1, Eigen::Isometry3d::Identity(), Eigen::Isometry3d::Identity());
+    return std::move(bodies_);
+  }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(detail::one_line(fmt::format("{}: {}", source_, what)));
+  }
+
+ private:
+  // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame; world_T_link: in the root.
+  void visit(const urdf::Link& link, int body, const Eigen::Isometry3d& body_T_link,
+             const Eigen::Isometry3d& world_T_link) {
+    if (body >= 0 && link.inertial) {
+      add_inertial(*link.inertial, bodies_[static_cast<std::size_t>(body)], body_T_link, link.name);
+    }
+    std::vector<urdf::JointSharedPtr> joints = link.child_joints;
+    std::sort(joints.begin(), joints.end(), [](const auto& x, const auto& y) { return x->name < y->name; });
+    for (const auto& j : joints) {
+      std::shared_ptr<urdf::Link> child_link;
+      for (const auto& c : link.child_links) {
+        if (c->name == j->child_link_name) child_link = c;
+      }
+      if (!child_link) fail(fmt::format("joint '{}': child link '{}' not found", j->name, j->child_link_name));
+      const Eigen::Isometry3d origin = iso(j->parent_to_joint_origin_transform);
+      if (j->type == urdf::Joint::FIXED) {
+        visit(*child_link, body, body_T_link * origin, world_T_link * origin);  // merged into the same body
+      } else {
+        visit(*child_link, movable(*j, body, world_T_link * origin), Eigen::Isometry3d::Identity(),
+              world_T_link * origin);
+      }
+    }
+  }
+
+  int movable(const urdf::Joint& j, int parent, const Eigen::Isometry3d& world_T_child) {
+    Body b;
+    b.name = j.child_link_name;
+    b.parent = parent;
+    switch (j.type) {
+      case urdf::Joint::REVOLUTE:
+      case urdf::Joint::CONTINUOUS: b.joint = JointType::Revolute; break;
+      case urdf::Joint::PRISMATIC: b.joint = JointType::Prismatic; break;
+      default:
+        fail(fmt::format("joint '{}': unsupported joint type (only revolute, continuous, prismatic, fixed)", j.name));
+    }
+    const Eigen::Vector3d axis(j.axis.x, j.axis.y, j.axis.z);
+    if (!axis.allFinite() || axis.norm() < 1e-12) fail(fmt::format("joint '{}': axis must be a non-zero vector", j.name));
+    b.world_T_link = world_T_child;
+    b.point = world_T_child.translation();
+    b.axis = (world_T_child.linear() * axis).normalized();
+    bodies_.push_back(b);
+    return static_cast<int>(bodies_.size()) - 1;
+  }
+
+  void add_inertial(const urdf::Inertial& in, Body& b, const Eigen::Isometry3d& body_T_link, const std::string& name) {
+    Mass x;
+    x.m = in.mass;
+    x.I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+    if (!std::isfinite(x.m) || x.m < 0) fail(fmt::format("link '{}': inertial mass must be finite and >= 0", name));
+    b.mass = combine(b.mass, transformed(x, body_T_link * iso(in.origin)));
+  }
+
+  std::string source_;
+  std::vector<Body> bodies_;
+};
+
+// ---- modified DH between consecutive joint axes ----
+
+// A DH frame at q = 0 in the root frame: origin on the joint axis, x perpendicular to z = the joint axis.
+struct Frame {
+  Eigen::Vector3d o, x, z;
+  Eigen::Isometry3d pose() const {
+    Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+    T.linear().col(0) = x;
+    T.linear().col(1) = z.cross(x);
+    T.linear().col(2) = z;
+    T.translation() = o;
+    return T;
+  }
+};
+
+// The common normal from line 1 (o1, z1) to line 2 (o2, z2): its feet on both lines and its unit direction.
+//  - skew lines: the unique common normal, direction from line 1 to line 2;
+//  - intersecting lines: foot = the intersection, direction +-(z1 x z2) with the sign that agrees with `prefer`;
+//  - parallel lines: foot on line 1 at o1 (so that the offset along z1 is zero), direction towards line 2;
+//  - collinear lines: foot o1, direction `prefer` (which is perpendicular to z1).
+struct Normal {
+  Eigen::Vector3d foot1, foot2, dir;
+};
+
+Normal common_normal(const Eigen::Vector3d& o1, const Eigen::Vector3d& z1, const Eigen::Vector3d& o2,
+                     const Eigen::Vector3d& z2, const Eigen::Vector3d& prefer) {
+  const Eigen::Vector3d w = o2 - o1;
+  const Eigen::Vector3d c = z1.cross(z2);
+  Normal n;
+  if (c.norm() < kParallel) {
+    const Eigen::Vector3d perp = w - w.dot(z1) * z1;
+    const bool collinear = perp.norm() < kCoincide;
+    n.foot1 = o1;
+    n.foot2 = collinear ? o1 : Eigen::Vector3d(o1 + perp);
+    n.dir = collinear ? prefer : Eigen::Vector3d(perp.normalized());
+    return n;
+  }
+  // Closest points o1 + t1 z1 and o2 + t2 z2 of two skew lines.
+  const double b = z1.dot(z2), d1 = z1.dot(w), d2 = z2.dot(w);
+  const double den = 1.0 - b * b;
+  n.foot1 = o1 + ((d1 - b * d2) / den) * z1;
+  n.foot2 = o2 + ((b * d1 - d2) / den) * z2;
+  const Eigen::Vector3d v = n.foot2 - n.foot1;
+  if (v.norm() < kCoincide) {
+    n.dir = c.normalized();
+    if (n.dir.dot(prefer) < 0) n.dir = -n.dir;
+    n.foot2 = n.foot1;
+  } else {
+    n.dir = v.normalized();
+  }
+  return n;
+}
+
+// Angle that rotates `from` onto `to` about `about` (all unit, from and to perpendicular to about).
+double angle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen::Vector3d& about) {
+  return std::atan2(from.cross(to).dot(about), from.dot(to));
+}
+
+// Rounding noise to exact values: lengths below kCoincide -> 0, angles within 1e-12 of a multiple of pi/2 -> it.
+double snap_length(double v) { return std::abs(v) < kCoincide ? 0.0 : v; }
+double snap_angle(double v) {
+  const double k = std::round(v / (kPi / 2));
+  if (std::abs(v - k * (kPi / 2)) >= 1e-12) return v;
+  const double s = k == 0 ? 0.0 : (std::abs(k) == 2 ? kPi : kPi / 2);
+  return k < 0 ? -s : s;
+}
+
+Link to_link(const Body& B, const Frame& P, const std::vector<Body>& bodies, std::size_t k, Frame& F) {
+  Link L;
+  L.name = B.name;
+  L.parent = B.parent;
+  L.joint = B.joint;
+  // Parent frame -> this joint axis: Rz(gamma) Tz(b) Rx(alpha) Tx(a) along the common normal (robot.hpp).
+  const Normal N = common_normal(P.o, P.z, B.point, B.axis, P.x);
+  L.gamma = snap_angle(angle(P.x, N.dir, P.z));
+  L.b = snap_length((N.foot1 - P.o).dot(P.z));
+  L.alpha = snap_angle(angle(P.z, B.axis, N.dir));
+  L.a = snap_length((N.foot2 - N.foot1).dot(N.dir));
+  // This link's frame: origin and x along the common normal to its first child's axis (a leaf keeps the parent's
+  // normal, so theta = d = 0).
+  F = Frame{N.foot2, N.dir, B.axis};
+  for (std::size_t c = k + 1; c < bodies.size(); ++c) {
+    if (bodies[c].parent != static_cast<int>(k)) continue;
+    const Normal C = common_normal(N.foot2, B.axis, bodies[c].point, bodies[c].axis, N.dir);
+    F = Frame{C.foot1, C.dir, B.axis};
+    break;
+  }
+  // ... then Rz(theta) Tz(d) onto this frame (the constant parts at q = 0).
+  L.theta = snap_angle(angle(N.dir, F.x, B.axis));
+  L.d = snap_length((F.o - N.foot2).dot(B.axis));
+  // Inertia and centre of mass: from the URDF link frame into the DH frame (a fixed relative pose on one body).
+  const Mass m = transformed(B.mass, F.pose().inverse() * B.world_T_link);
+  L.mass = m.m;
+  L.com = m.c;
+  L.inertia = m.I;
+  return L;
+}
+
+Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const std::string& source) {
+  Robot r;
+  r.name = name;
+  r.source = source;
+  r.convention = DhConvention::Modified;
+  const Frame base{Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ()};  // the URDF root
+  std::vector<Frame> frames(bodies.size());
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    const int p = bodies[k].parent;
+    r.links.push_back(to_link(bodies[k], p < 0 ? base : frames[static_cast<std::size_t>(p)], bodies, k, frames[k]));
+  }
+  return r;
+}
+
+}  // namespace
+
+Robot robot_from_urdf(const std::string& xml, const std::string& source) {
+  Importer importer(source);
+  urdf::ModelInterfaceSharedPtr model;
+  {
+    CaptureConsole console;
+    model = urdf::parseURDF(xml);
+    if (!model) {
+      importer.fail(fmt::format("not a valid URDF ({})", console.first_error.empty() ? "urdfdom could not parse it"
+                                                                                      : console.first_error));
+    }
+  }
+  Robot r = to_robot(importer.bodies(*model), model->getName(), source);
+  validate(r);
+  return r;
 }
 
 Robot robot_from_urdf_file(const std::string& path) { return robot_from_urdf(detail::read_text_file(path), path); }

@@ -20,7 +20,7 @@ class Checker {
   [[noreturn]] void fail(const std::string& field, const std::string& what) const {
     std::string where = locate_ ? locate_(field) : std::string();
     if (where.empty()) where = robot_.source.empty() ? std::string("robot") : robot_.source;
-    throw Error(fmt::format("{}: {}: {}", where, field, what));
+    throw Error(one_line(fmt::format("{}: {}: {}", where, field, what)));
   }
 
   void finite(const std::string& field, double v) const {
@@ -130,6 +130,13 @@ class Checker {
 }  // namespace
 
 void validate_located(const Robot& robot, const Locate& locate) { Checker(robot, locate).run(); }
+
+std::string one_line(std::string message) {
+  for (char& c : message) {
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  }
+  return message;
+}
 
 }  // namespace detail
 

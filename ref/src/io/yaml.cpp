@@ -13,7 +13,9 @@
 #include <fstream>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace neaccel::ref {
@@ -29,7 +31,8 @@ class Reader {
     try {
       root = YAML::Load(text);
     } catch (const YAML::ParserException& e) {
-      throw Error(fmt::format("{}:{}:{}: malformed YAML: {}", source_, e.mark.line + 1, e.mark.column + 1, e.msg));
+      throw Error(detail::one_line(
+          fmt::format("{}:{}:{}: malformed YAML: {}", source_, e.mark.line + 1, e.mark.column + 1, e.msg)));
     }
     if (!root.IsMap()) fail(root, "(document)", "expected a mapping with name, dh, gravity, links");
     keys(root, "", {"name", "dh", "gravity", "links", "payload", "external_wrench"});
@@ -62,8 +65,8 @@ class Reader {
  private:
   [[noreturn]] void fail(const YAML::Node& node, const std::string& field, const std::string& what) const {
     const int line = node.Mark().line;
-    if (line >= 0) throw Error(fmt::format("{}:{}: {}: {}", source_, line + 1, field, what));
-    throw Error(fmt::format("{}: {}: {}", source_, field, what));
+    if (line >= 0) throw Error(detail::one_line(fmt::format("{}:{}: {}: {}", source_, line + 1, field, what)));
+    throw Error(detail::one_line(fmt::format("{}: {}: {}", source_, field, what)));
   }
 
   static std::string join(const std::string& path, const std::string& key) {
@@ -72,8 +75,10 @@ class Reader {
 
   void keys(const YAML::Node& map, const std::string& path, std::initializer_list<const char*> allowed) const {
     if (!map.IsMap()) fail(map, path, "expected a mapping");
+    std::set<std::string> seen;
     for (const auto& kv : map) {
       const std::string k = kv.first.Scalar();
+      if (!seen.insert(k).second) fail(kv.first, join(path, k), "duplicate field");
       bool ok = false;
       for (const char* a : allowed) ok = ok || k == a;
       if (!ok) {
@@ -106,8 +111,21 @@ class Reader {
     try {
       return node.as<double>();
     } catch (const YAML::Exception&) {
-      fail(node, field, fmt::format("expected a number (got '{}')", node.Scalar()));
+      if (const auto v = pi_expression(node.Scalar())) return *v;
+      fail(node, field, fmt::format("expected a number or a multiple of pi (got '{}')", node.Scalar()));
     }
+  }
+
+  // Angles may be written as multiples of pi: "pi", "-pi/2", "3*pi/4", "0.5*pi" (sign * K * pi / N in double).
+  static std::optional<double> pi_expression(const std::string& s) {
+    static const std::regex form(R"(\s*([+-]?)\s*(?:([0-9]+(?:\.[0-9]*)?)\s*\*\s*)?pi\s*(?:/\s*([0-9]+(?:\.[0-9]*)?))?\s*)");
+    std::smatch m;
+    if (!std::regex_match(s, m, form)) return std::nullopt;
+    const double k = m[2].matched ? std::stod(m[2]) : 1.0;
+    const double n = m[3].matched ? std::stod(m[3]) : 1.0;
+    if (n == 0) return std::nullopt;
+    const double v = k * 3.14159265358979323846 / n;
+    return m[1] == "-" ? -v : v;
   }
 
   double opt_num(const YAML::Node& map, const std::string& path, const char* key) {

@@ -35,11 +35,11 @@ void khalil_ne_backward(const ModelT<S>& model, const JointInputs<S>& in, NeData
     Vec3<S> m = add(Mj, data.nch[k]);
     if (!modified) {
       ProvenanceScope<S> s2(link, "r x R f", "seed003 eq 9.93");
-      m = add(m, cross(origin_offset(model, in, k), data.f[k]));  // moment about O_{i-1} (standard DH)
+      m = add(m, cross(data.r[k], data.f[k]));  // moment about O_{i-1} (standard DH)
     }
     data.n[k] = m;
     data.tau[k] = joint_torque(model, in, k, data.f[k], data.n[k]);
-    propagate_to_parent(model, in, k, data);
+    propagate_to_parent(model, k, data);
   }
 }
 

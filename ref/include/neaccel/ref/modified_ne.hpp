@@ -35,6 +35,8 @@ template <class S>
 struct NeData {
   std::vector<Vec3<S>> omega, alpha, a;  // angular velocity, angular acceleration, origin acceleration (frame i)
   std::vector<ne::AccelMatrix<S>> A;     // A_i (seed 000 eq 4.18)
+  std::vector<ne::DhRotation<S>> R;      // rotation between link i and its parent (sin/cos, formed once)
+  std::vector<Vec3<S>> r;                // origin offset r_i (standard DH) or P_i (modified DH), formed once
   std::vector<Vec3<S>> fch, nch;         // sums over the children of R f_c and of R n_c (+ P_c x R f_c, modified DH)
   std::vector<Vec3<S>> f, n;             // force and moment exerted on link i by its parent
   std::vector<S> tau;                    // joint torques (forces for prismatic joints)

@@ -11,6 +11,8 @@ void NeData<S>::resize(std::size_t n_links) {
   alpha.resize(n_links);
   a.resize(n_links);
   A.resize(n_links);
+  R.resize(n_links);
+  r.resize(n_links);
   fch.resize(n_links);
   nch.resize(n_links);
   f.resize(n_links);
@@ -59,7 +61,8 @@ void modified_ne_forward(const ModelT<S>& model, const JointInputs<S>& in, NeDat
     const Vec3<S>& alpha_p = p < 0 ? zero : data.alpha[pu];
     const Vec3<S>& a_p = p < 0 ? a0 : data.a[pu];
     const AccelMatrix<S>& A_p = p < 0 ? A0 : data.A[pu];
-    const DhRotation<S> R = dh_rotation(model, in, i);
+    data.R[i] = dh_rotation(model, in, i);
+    const DhRotation<S>& R = data.R[i];
     angular_step(model, in, i, R, omega_p, alpha_p, data.omega[i], data.alpha[i]);
     {
       ProvenanceScope<S> scope(link, "A", "seed000 eq 4.18");
@@ -67,7 +70,8 @@ void modified_ne_forward(const ModelT<S>& model, const JointInputs<S>& in, NeDat
     }
     const bool revolute = robot.links[i].joint == JointType::Revolute;
     ProvenanceScope<S> scope(link, "a", modified ? "seed003 eq 9.87" : "seed000 eq 7.3");
-    const Vec3<S> r = origin_offset(model, in, i);
+    data.r[i] = origin_offset(model, in, i);
+    const Vec3<S>& r = data.r[i];
     Vec3<S> a = modified ? R.to_child(add(a_p, A_p.apply(r)))          // seed 003 eq 9.87
                          : add(data.A[i].apply(r), R.to_child(a_p));  // seed 000 eq 7.3
     if (!revolute) a = add(a, prismatic_accel(model, in, i, data.omega[i]));
@@ -78,21 +82,20 @@ void modified_ne_forward(const ModelT<S>& model, const JointInputs<S>& in, NeDat
 // m (rbar + r) for standard DH (a parameter for revolute joints, formed from r(q) for prismatic ones); MS for
 // modified DH (seed 000 eq 7.6).
 template <class S>
-Vec3<S> moment_arm_mass(const ModelT<S>& model, const JointInputs<S>& in, std::size_t i) {
+Vec3<S> moment_arm_mass(const ModelT<S>& model, const NeData<S>& data, std::size_t i) {
   const LinkParams<S>& L = model.links[i];
   if (model.robot->convention == DhConvention::Modified || model.robot->links[i].joint == JointType::Revolute)
     return vec3<S>(L.mrx, L.mry, L.mrz);
-  return add(vec3<S>(L.MX, L.MY, L.MZ), scale(L.M, origin_offset(model, in, i)));
+  return add(vec3<S>(L.MX, L.MY, L.MZ), scale(L.M, data.r[i]));
 }
 
 // Sends link i's force and moment to its parent (the R f_{i+1}, R n_{i+1} and, for modified DH, P x R f terms).
 template <class S>
-void propagate_to_parent(const ModelT<S>& model, const JointInputs<S>& in, std::size_t i, NeData<S>& data) {
+void propagate_to_parent(const ModelT<S>& model, std::size_t i, NeData<S>& data) {
   const int p = model.robot->links[i].parent;
   if (p < 0) return;
-  const int link = static_cast<int>(i) + 1;
   const auto pu = static_cast<std::size_t>(p);
-  const DhRotation<S> R = dh_rotation(model, in, i);
+  const DhRotation<S>& R = data.R[i];
   Vec3<S> Rf, Rn;
   {
     ProvenanceScope<S> scope(p + 1, "f", "seed000 eq 7.5");
@@ -108,13 +111,12 @@ void propagate_to_parent(const ModelT<S>& model, const JointInputs<S>& in, std::
     Vec3<S> PxRf;
     {
       ProvenanceScope<S> s2(p + 1, "r x R f", "seed003 eq 9.93");
-      PxRf = cross(origin_offset(model, in, i), Rf);
+      PxRf = cross(data.r[i], Rf);
     }
     data.nch[pu] = add(data.nch[pu], add(Rn, PxRf));
   } else {
     data.nch[pu] = add(data.nch[pu], Rn);
   }
-  (void)link;
 }
 
 template <class S>
@@ -140,7 +142,7 @@ void modified_ne_backward(const ModelT<S>& model, const JointInputs<S>& in, NeDa
     }
     {
       ProvenanceScope<S> scope(link, "m(r+rbar) x abar", "seed000 eq 7.6");
-      mr = cross(moment_arm_mass(model, in, k), abar);
+      mr = cross(moment_arm_mass(model, data, k), abar);
     }
     ProvenanceScope<S> scope(link, "add n", "seed000 eq 7.6");
     if (modified) {
@@ -148,12 +150,12 @@ void modified_ne_backward(const ModelT<S>& model, const JointInputs<S>& in, NeDa
     } else {
       {
         ProvenanceScope<S> s2(link, "r x R f", "seed000 eq 7.6");
-        rf = cross(origin_offset(model, in, k), data.fch[k]);
+        rf = cross(data.r[k], data.fch[k]);
       }
       data.n[k] = add(add(tr, mr), add(rf, data.nch[k]));
     }
     data.tau[k] = joint_torque(model, in, k, data.f[k], data.n[k]);
-    propagate_to_parent(model, in, k, data);
+    propagate_to_parent(model, k, data);
   }
 }
 

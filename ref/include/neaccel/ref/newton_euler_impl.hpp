@@ -25,10 +25,12 @@ void newton_euler_forward(const ModelT<S>& model, const JointInputs<S>& in, NeDa
     const Vec3<S>& omega_p = p < 0 ? zero : data.omega[pu];
     const Vec3<S>& alpha_p = p < 0 ? zero : data.alpha[pu];
     const Vec3<S>& a_p = p < 0 ? a0 : data.a[pu];
-    const DhRotation<S> R = dh_rotation(model, in, i);
+    data.R[i] = dh_rotation(model, in, i);
+    const DhRotation<S>& R = data.R[i];
     angular_step(model, in, i, R, omega_p, alpha_p, data.omega[i], data.alpha[i]);
     ProvenanceScope<S> scope(link, "a", "seed000 eq 3.9");
-    const Vec3<S> r = origin_offset(model, in, i);
+    data.r[i] = origin_offset(model, in, i);
+    const Vec3<S>& r = data.r[i];
     Vec3<S> a = modified ? R.to_child(add(a_p, point_accel(omega_p, alpha_p, r)))
                          : add(point_accel(data.omega[i], data.alpha[i], r), R.to_child(a_p));
     if (robot.links[i].joint != JointType::Revolute) a = add(a, prismatic_accel(model, in, i, data.omega[i]));
@@ -64,7 +66,7 @@ void newton_euler_backward(const ModelT<S>& model, const JointInputs<S>& in, NeD
     }
     {
       ProvenanceScope<S> scope(link, "m(r+rbar) x abar", "seed000 eq 3.12");
-      mr = cross(moment_arm_mass(model, in, k), abar);
+      mr = cross(moment_arm_mass(model, data, k), abar);
     }
     ProvenanceScope<S> scope(link, "add n", "seed000 eq 3.12");
     if (modified) {
@@ -72,12 +74,12 @@ void newton_euler_backward(const ModelT<S>& model, const JointInputs<S>& in, NeD
     } else {
       {
         ProvenanceScope<S> s2(link, "r x R f", "seed000 eq 3.12");
-        rf = cross(origin_offset(model, in, k), data.fch[k]);
+        rf = cross(data.r[k], data.fch[k]);
       }
       data.n[k] = add(add(add(Ialpha, wIw), mr), add(rf, data.nch[k]));
     }
     data.tau[k] = joint_torque(model, in, k, data.f[k], data.n[k]);
-    propagate_to_parent(model, in, k, data);
+    propagate_to_parent(model, k, data);
   }
 }
 

@@ -1,0 +1,302 @@
+// URDF import: known DH of an RX-90 URDF, a planar arm with fixed joints and off-DH frames, and a tree with every
+// geometric case checked by forward kinematics against the URDF itself (independent of the DH conventions chosen).
+#include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
+
+#include <gtest/gtest.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <Eigen/Geometry>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <random>
+
+using namespace neaccel::ref;
+
+namespace {
+
+const std::string kData = NEACCEL_REF_IO_DATA;
+constexpr double kHalfPi = 1.5707963267948966;
+
+// Geometry goes through rpy -> quaternion -> matrix (~1e-16) and a few dot/cross products: 1e-12 absolute on
+// O(1) lengths, angles and inertias is ~1e4 ulps of margin while any wrong frame choice is off by >= 1e-3.
+constexpr double kTol = 1e-12;
+
+// URDF rpy convention: R = Rz(yaw) Ry(pitch) Rx(roll).
+Eigen::Matrix3d rpy(double r, double p, double y) {
+  return (Eigen::AngleAxisd(y, Eigen::Vector3d::UnitZ()) * Eigen::AngleAxisd(p, Eigen::Vector3d::UnitY()) *
+          Eigen::AngleAxisd(r, Eigen::Vector3d::UnitX()))
+      .toRotationMatrix();
+}
+
+void expect_near(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, double tol, const std::string& what) {
+  EXPECT_LE((a - b).cwiseAbs().maxCoeff(), tol) << what << "\n" << a << "\nvs\n" << b;
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const neaccel::Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(Urdf, Rx90GivesTheModifiedDhTable) {
+  const Robot u = load_robot(kData + "/rx90.urdf");
+  const Robot ref = load_robot("rx90");  // the published table (data/robots/rx90.yaml)
+  ASSERT_EQ(u.dof(), 6);
+  EXPECT_EQ(u.convention, DhConvention::Modified);
+  EXPECT_EQ(u.name, "rx90_urdf");
+  for (std::size_t j = 0; j < 6; ++j) {
+    SCOPED_TRACE(j + 1);
+    EXPECT_EQ(u.links[j].parent, static_cast<int>(j) - 1);
+    EXPECT_EQ(u.links[j].joint, JointType::Revolute);
+    EXPECT_NEAR(u.links[j].alpha, ref.links[j].alpha, kTol);
+    EXPECT_NEAR(u.links[j].a, ref.links[j].a, kTol);
+    EXPECT_NEAR(u.links[j].d, ref.links[j].d, kTol);
+    EXPECT_NEAR(u.links[j].theta, 0.0, kTol);
+    EXPECT_NEAR(u.links[j].gamma, 0.0, kTol);
+    EXPECT_NEAR(u.links[j].b, 0.0, kTol);
+  }
+  // The URDF frames are the DH frames, so the inertials come out as written: com = origin xyz,
+  // inertia = R(rpy) diag(ixx, iyy, izz) R(rpy)^T (values from tests/ref_io/data/rx90.urdf).
+  EXPECT_EQ(u.links[0].mass, 8.0);
+  expect_near(u.links[0].com, Eigen::Vector3d(0.01, -0.02, 0.125), kTol, "com 1");
+  const Eigen::Matrix3d R1 = rpy(0.1, 0.2, 0.3);
+  expect_near(u.links[0].inertia, R1 * Eigen::Vector3d(0.5, 0.45, 0.25).asDiagonal() * R1.transpose(), kTol, "I 1");
+  const Eigen::Matrix3d R3 = rpy(0.3, -0.2, 0.1);
+  expect_near(u.links[2].inertia, R3 * Eigen::Vector3d(0.12, 0.05, 0.11).asDiagonal() * R3.transpose(), kTol, "I 3");
+  expect_near(u.links[1].inertia, Eigen::Vector3d(0.15, 0.9, 0.85).asDiagonal().toDenseMatrix(), kTol, "I 2");
+}
+
+TEST(Urdf, FixedJointsMergeAndFramesMoveToTheCommonNormal) {
+  const Robot r = load_robot(kData + "/planar_fixed.urdf");
+  ASSERT_EQ(r.dof(), 2);  // world-base_link and tool joints are fixed: only j1, j2 move
+  EXPECT_EQ(r.links[0].name, "link1");
+  EXPECT_EQ(r.links[1].name, "link2");
+  // Parallel z axes: DH frames at the foot of the common normal in the root's z = 0 plane, x along the arm.
+  const double expected[2][6] = {{0, 0, 0, 0, 0, 0}, {1.0, 0, 0, 0, 0, 0}};  // a alpha d theta gamma b
+  for (std::size_t j = 0; j < 2; ++j) {
+    const Link& L = r.links[j];
+    const double got[6] = {L.a, L.alpha, L.d, L.theta, L.gamma, L.b};
+    for (int k = 0; k < 6; ++k) EXPECT_NEAR(got[k], expected[j][k], kTol) << "link " << j + 1 << " param " << k;
+  }
+  // Link 1: URDF frame at height 0.1 + 0.2 above the DH frame; base_link's 5 kg is on the fixed base (dropped).
+  EXPECT_EQ(r.links[0].mass, 2.0);
+  expect_near(r.links[0].com, Eigen::Vector3d(0.5, 0, 0.3), kTol, "com 1");
+  expect_near(r.links[0].inertia, Eigen::Vector3d(0.01, 0.1, 0.1).asDiagonal().toDenseMatrix(), kTol, "I 1");
+  // Link 2 + tool (fixed at (0.8, 0, 0), yaw 0.3): link2's frame is at height 0.35, yawed 0.4 from DH frame 2.
+  const Eigen::Matrix3d R2 = rpy(0, 0, 0.4);
+  const Eigen::Vector3d p2 = R2 * Eigen::Vector3d(0.4, 0, 0) + Eigen::Vector3d(0, 0, 0.35);
+  const Eigen::Vector3d pt = R2 * Eigen::Vector3d(0.8, 0, 0) + Eigen::Vector3d(0, 0, 0.35);
+  const Eigen::Vector3d c = (1.5 * p2 + 0.5 * pt) / 2.0;
+  auto shift = [](double m, const Eigen::Vector3d& d) {
+    return Eigen::Matrix3d(m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose()));
+  };
+  const Eigen::Matrix3d Rt = R2 * rpy(0, 0, 0.3);
+  const Eigen::Matrix3d I = R2 * Eigen::Vector3d(0.005, 0.05, 0.05).asDiagonal() * R2.transpose() + shift(1.5, p2 - c) +
+                            Rt * Eigen::Vector3d(0.001, 0.002, 0.002).asDiagonal() * Rt.transpose() + shift(0.5, pt - c);
+  EXPECT_NEAR(r.links[1].mass, 2.0, kTol);
+  expect_near(r.links[1].com, c, kTol, "com 2");
+  expect_near(r.links[1].inertia, I, kTol, "I 2");
+}
+
+namespace {
+
+// Mass properties in the root frame: mass, first moment m c, inertia about the root origin.
+struct WorldMass {
+  double m = 0;
+  Eigen::Vector3d mc = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d J = Eigen::Matrix3d::Zero();
+  void add(double mass, const Eigen::Vector3d& c, const Eigen::Matrix3d& Ic) {
+    m += mass;
+    mc += mass * c;
+    J += Ic + mass * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
+  }
+};
+
+Eigen::Isometry3d iso(const urdf::Pose& p) {
+  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+  T.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y, p.rotation.z).toRotationMatrix();
+  T.translation() << p.position.x, p.position.y, p.position.z;
+  return T;
+}
+
+// URDF forward kinematics at joint values q (by child link name): each movable link's mass properties and joint axis
+// (point, direction) in the root frame, fixed links added to the movable link they hang from.
+struct UrdfFk {
+  std::map<std::string, double> q;
+  std::map<std::string, WorldMass> mass;  // by the movable link's name
+  std::map<std::string, std::pair<Eigen::Vector3d, Eigen::Vector3d>> axis;
+
+  void walk(const urdf::Link& link, const std::string& body, const Eigen::Isometry3d& T) {
+    if (link.inertial && !body.empty()) {
+      const Eigen::Isometry3d Tc = T * iso(link.inertial->origin);
+      const auto& in = *link.inertial;
+      Eigen::Matrix3d I;
+      I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+      mass[body].add(in.mass, Tc.translation(), Tc.linear() * I * Tc.linear().transpose());
+    }
+    for (const auto& j : link.child_joints) {
+      const urdf::Link* child = nullptr;
+      for (const auto& c : link.child_links) {
+        if (c->name == j->child_link_name) child = c.get();
+      }
+      Eigen::Isometry3d Tj = T * iso(j->parent_to_joint_origin_transform);
+      if (j->type == urdf::Joint::FIXED) {
+        walk(*child, body, Tj);
+        continue;
+      }
+      const Eigen::Vector3d u = Eigen::Vector3d(j->axis.x, j->axis.y, j->axis.z).normalized();
+      axis[child->name] = {Tj.translation(), Tj.linear() * u};
+      const double v = q.at(child->name);
+      Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
+      if (j->type == urdf::Joint::PRISMATIC) {
+        M.translation() = v * u;
+      } else {
+        M.linear() = Eigen::AngleAxisd(v, u).toRotationMatrix();
+      }
+      walk(*child, child->name, Tj * M);
+    }
+  }
+};
+
+// Modified DH (robot.hpp): T = Rz(gamma) Tz(b) Rx(alpha) Tx(a) Rz(theta) Tz(d), with q added to theta or d.
+Eigen::Isometry3d dh(const Link& L, double q) {
+  const bool r = L.joint == JointType::Revolute;
+  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+  T.rotate(Eigen::AngleAxisd(L.gamma, Eigen::Vector3d::UnitZ()));
+  T.translate(Eigen::Vector3d(0, 0, L.b));
+  T.rotate(Eigen::AngleAxisd(L.alpha, Eigen::Vector3d::UnitX()));
+  T.translate(Eigen::Vector3d(L.a, 0, 0));
+  T.rotate(Eigen::AngleAxisd(L.theta + (r ? q : 0), Eigen::Vector3d::UnitZ()));
+  T.translate(Eigen::Vector3d(0, 0, L.d + (r ? 0 : q)));
+  return T;
+}
+
+}  // namespace
+
+TEST(Urdf, TreeMatchesUrdfForwardKinematics) {
+  const std::string path = kData + "/messy_tree.urdf";
+  const Robot r = load_robot(path);
+  ASSERT_EQ(r.dof(), 7);  // j1..j7; f1 is fixed
+  EXPECT_EQ(r.convention, DhConvention::Modified);
+  const auto model = urdf::parseURDFFile(path);
+  ASSERT_TRUE(model);
+  std::mt19937_64 gen(7);
+  for (int trial = 0; trial < 5; ++trial) {
+    UrdfFk fk;
+    Eigen::VectorXd q(r.dof());
+    for (int j = 0; j < r.dof(); ++j) {
+      q[j] = trial == 0 ? 0.0 : static_cast<double>(gen() % 2001) / 1000.0 - 1.0;  // [-1, 1]
+      fk.q[r.links[static_cast<std::size_t>(j)].name] = q[j];
+    }
+    fk.walk(*model->getRoot(), "", Eigen::Isometry3d::Identity());
+    std::vector<Eigen::Isometry3d> T(r.links.size());
+    for (std::size_t j = 0; j < r.links.size(); ++j) {
+      const Link& L = r.links[j];
+      SCOPED_TRACE(L.name + " trial " + std::to_string(trial));
+      const Eigen::Isometry3d parent = L.parent < 0 ? Eigen::Isometry3d::Identity()
+                                                    : T[static_cast<std::size_t>(L.parent)];
+      T[j] = parent * dh(L, q[static_cast<Eigen::Index>(j)]);
+      // Joint axis: DH z_j through the DH origin is the URDF axis line (same direction, same sign of q).
+      const auto& [point, dir] = fk.axis.at(L.name);
+      const Eigen::Vector3d z = T[j].linear().col(2);
+      expect_near(z, dir, 1e-10, "axis direction");
+      const Eigen::Vector3d w = T[j].translation() - point;
+      expect_near(w - w.dot(dir) * dir, Eigen::Vector3d::Zero(), 1e-10, "origin on the axis line");
+      // Mass properties in the root frame.
+      WorldMass dm;
+      dm.add(L.mass, T[j] * L.com, T[j].linear() * L.inertia * T[j].linear().transpose());
+      const WorldMass& um = fk.mass.at(L.name);
+      EXPECT_NEAR(dm.m, um.m, 1e-12);
+      expect_near(dm.mc, um.mc, 1e-10, "first moment");
+      expect_near(dm.J, um.J, 1e-10, "inertia about the root origin");
+    }
+  }
+  // Structure: l1 has three children (j2, j4, j6 in name order), the collinear j6 needs no offsets at all.
+  EXPECT_EQ(r.links[1].parent, 0);
+  EXPECT_EQ(r.links[4].parent, 0);
+  EXPECT_EQ(r.links[6].parent, 0);
+  EXPECT_EQ(r.links[1].joint, JointType::Prismatic);
+  const Link& l6 = r.links[6];
+  for (double v : {l6.a, l6.alpha, l6.d, l6.theta, l6.gamma, l6.b}) EXPECT_EQ(v, 0.0);
+  // First children get gamma = b = 0 exactly (their parent's x is their common normal).
+  for (std::size_t j : {1, 2, 3}) {
+    EXPECT_EQ(r.links[j].gamma, 0.0) << j;
+    EXPECT_EQ(r.links[j].b, 0.0) << j;
+  }
+  EXPECT_NE(r.links[4].gamma, 0.0);  // a second child (j4) of l1 needs gamma
+}
+
+// End to end: the imported tree's gravity torques (ref/ dynamics, every Newton-Euler form) equal dV/dq, with the
+// potential energy V(q) = -sum m g . c computed from the URDF alone. Central differences with h = 1e-5: truncation
+// h^2/6 |V'''| ~ 2e-9 (|V'''| < 100 here), rounding ~ eps |V| / h ~ 1e-10; tolerance 1e-6 N m on torques of ~10 N m.
+TEST(Urdf, GravityTorquesEqualUrdfPotentialGradient) {
+  const std::string path = kData + "/messy_tree.urdf";
+  const Robot r = load_robot(path);
+  const auto model = urdf::parseURDFFile(path);
+  ASSERT_TRUE(model);
+  auto potential = [&](const Eigen::VectorXd& q) {
+    UrdfFk fk;
+    for (int j = 0; j < r.dof(); ++j) fk.q[r.links[static_cast<std::size_t>(j)].name] = q[j];
+    fk.walk(*model->getRoot(), "", Eigen::Isometry3d::Identity());
+    double V = 0;
+    for (const auto& [name, m] : fk.mass) V -= r.gravity.dot(m.mc);
+    return V;
+  };
+  std::mt19937_64 gen(11);
+  for (int trial = 0; trial < 3; ++trial) {
+    Eigen::VectorXd q(r.dof());
+    for (int j = 0; j < r.dof(); ++j) q[j] = static_cast<double>(gen() % 2001) / 1000.0 - 1.0;
+    Eigen::VectorXd grad(r.dof());
+    const double h = 1e-5;
+    for (int j = 0; j < r.dof(); ++j) {
+      Eigen::VectorXd qp = q, qm = q;
+      qp[j] += h;
+      qm[j] -= h;
+      grad[j] = (potential(qp) - potential(qm)) / (2 * h);
+    }
+    for (Form form : all_forms()) {
+      expect_near(gravity_torque(r, q, form), grad, 1e-6, "gravity torque, form " + form_name(form));
+    }
+  }
+}
+
+TEST(Urdf, RoundTripsThroughYaml) {
+  const Robot r = load_robot(kData + "/messy_tree.urdf");
+  const Robot back = robot_from_yaml(to_yaml(r), "back.yaml");
+  EXPECT_EQ(to_yaml(back), to_yaml(r));
+}
+
+TEST(UrdfBad, Errors) {
+  EXPECT_NE(error_of([] { robot_from_urdf("<robot name='x'><link name='a'/>", "t.urdf"); })
+                .find("t.urdf: not a valid URDF"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { robot_from_urdf("not xml at all", "t.urdf"); }).find("t.urdf: not a valid URDF"),
+            std::string::npos);
+  const std::string floating = R"(<robot name="f"><link name="a"/><link name="b"/>
+    <joint name="free" type="floating"><parent link="a"/><child link="b"/></joint></robot>)";
+  EXPECT_NE(error_of([&] { robot_from_urdf(floating, "f.urdf"); })
+                .find("f.urdf: joint 'free': unsupported joint type"),
+            std::string::npos)
+      << error_of([&] { robot_from_urdf(floating, "f.urdf"); });
+  const std::string fixed_only = R"(<robot name="g"><link name="a"/><link name="b"/>
+    <joint name="weld" type="fixed"><parent link="a"/><child link="b"/></joint></robot>)";
+  EXPECT_NE(error_of([&] { robot_from_urdf(fixed_only, "g.urdf"); }).find("g.urdf: links: robot has no links"),
+            std::string::npos);
+  const std::string negative = R"(<robot name="n"><link name="a"/><link name="b"><inertial><mass value="-2"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <joint name="j" type="continuous"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/></joint></robot>)";
+  EXPECT_NE(error_of([&] { robot_from_urdf(negative, "n.urdf"); }).find("n.urdf: link 'b': inertial mass"),
+            std::string::npos)
+      << error_of([&] { robot_from_urdf(negative, "n.urdf"); });
+  EXPECT_NE(error_of([] { load_robot("/nonexistent/x.urdf"); }).find("/nonexistent/x.urdf: cannot read file"),
+            std::string::npos);
+}
