@@ -97,7 +97,8 @@ TEST(Random, BadSpecsAreErrors) {
 // generator must give the same doubles on every platform and in every later version. The golden files were written
 // once by `neaccel robot export`; change them only together with a deliberate change of the generator.
 TEST(Random, MatchesGoldenFiles) {
-  for (const auto& [spec, file] : {std::pair{"random:4:5", "random_4_5.yaml"}, {"randomtree:5:6", "randomtree_5_6.yaml"}}) {
+  for (const auto& [spec, file] :
+       {std::pair{"random:4:5", "random_4_5.yaml"}, {"randomtree:5:6", "randomtree_5_6.yaml"}}) {
     const Robot golden = robot_from_yaml_file(std::string(NEACCEL_REF_IO_DATA) + "/golden/" + file);
     EXPECT_EQ(to_yaml(load_robot(spec)), to_yaml(golden)) << spec;
   }

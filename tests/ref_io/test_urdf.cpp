@@ -100,8 +100,9 @@ TEST(Urdf, FixedJointsMergeAndFramesMoveToTheCommonNormal) {
     return Eigen::Matrix3d(m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose()));
   };
   const Eigen::Matrix3d Rt = R2 * rpy(0, 0, 0.3);
-  const Eigen::Matrix3d I = R2 * Eigen::Vector3d(0.005, 0.05, 0.05).asDiagonal() * R2.transpose() + shift(1.5, p2 - c) +
-                            Rt * Eigen::Vector3d(0.001, 0.002, 0.002).asDiagonal() * Rt.transpose() + shift(0.5, pt - c);
+  const Eigen::Matrix3d I2 = R2 * Eigen::Vector3d(0.005, 0.05, 0.05).asDiagonal() * R2.transpose();
+  const Eigen::Matrix3d It = Rt * Eigen::Vector3d(0.001, 0.002, 0.002).asDiagonal() * Rt.transpose();
+  const Eigen::Matrix3d I = I2 + shift(1.5, p2 - c) + It + shift(0.5, pt - c);
   EXPECT_NEAR(r.links[1].mass, 2.0, kTol);
   expect_near(r.links[1].com, c, kTol, "com 2");
   expect_near(r.links[1].inertia, I, kTol, "I 2");

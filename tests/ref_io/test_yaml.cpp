@@ -316,7 +316,8 @@ TEST(YamlBad, MissingFields) {
 }
 
 TEST(YamlBad, WrongTypesAndUnknownFields) {
-  expect_error(edit("mass: 1", "mass: heavy"), {"t.yaml:22: links[1].mass: expected a number or a multiple of pi (got 'heavy')"});
+  expect_error(edit("mass: 1", "mass: heavy"),
+               {"t.yaml:22: links[1].mass: expected a number or a multiple of pi (got 'heavy')"});
   expect_error(edit("mass: 1", "masss: 1"), {"links[1].masss: unknown field"});
   expect_error(edit("com: [0.1, 0, 0]", "com: [0.1, 0]"), {"links[0].com: expected a list of 3 numbers"});
   expect_error(edit("inertia: [0.01, 0.02, 0.02, 0, 0, 0]", "inertia: 0.01"),

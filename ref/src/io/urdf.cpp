@@ -138,7 +138,9 @@ class Importer {
         fail(fmt::format("joint '{}': unsupported joint type (only revolute, continuous, prismatic, fixed)", j.name));
     }
     const Eigen::Vector3d axis(j.axis.x, j.axis.y, j.axis.z);
-    if (!axis.allFinite() || axis.norm() < 1e-12) fail(fmt::format("joint '{}': axis must be a non-zero vector", j.name));
+    if (!axis.allFinite() || axis.norm() < 1e-12) {
+      fail(fmt::format("joint '{}': axis must be a non-zero vector", j.name));
+    }
     b.world_T_link = world_T_child;
     b.point = world_T_child.translation();
     b.axis = (world_T_child.linear() * axis).normalized();

@@ -118,7 +118,8 @@ class Reader {
 
   // Angles may be written as multiples of pi: "pi", "-pi/2", "3*pi/4", "0.5*pi" (sign * K * pi / N in double).
   static std::optional<double> pi_expression(const std::string& s) {
-    static const std::regex form(R"(\s*([+-]?)\s*(?:([0-9]+(?:\.[0-9]*)?)\s*\*\s*)?pi\s*(?:/\s*([0-9]+(?:\.[0-9]*)?))?\s*)");
+    static const std::regex form(
+        R"(\s*([+-]?)\s*(?:([0-9]+(?:\.[0-9]*)?)\s*\*\s*)?pi\s*(?:/\s*([0-9]+(?:\.[0-9]*)?))?\s*)");
     std::smatch m;
     if (!std::regex_match(s, m, form)) return std::nullopt;
     const double k = m[2].matched ? std::stod(m[2]) : 1.0;
@@ -172,6 +173,7 @@ class Reader {
 
   // An integer index (-1 = base) or the name of an earlier link ("base" = -1).
   int parent(const YAML::Node& node, const std::string& field, const std::vector<Link>& earlier) {
+    if (!node.IsScalar()) fail(node, field, "expected an index, a link name or base");
     const std::string s = str(node, field);
     if (s == "base") return -1;
     if (std::regex_match(s, std::regex("-?[0-9]{1,9}"))) return std::stoi(s);
