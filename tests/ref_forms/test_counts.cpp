@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 namespace neaccel::ref::forms::test {
 namespace {
@@ -61,6 +62,26 @@ TEST(Counts, RankingOfSeed000Table81) {
 TEST(Counts, BadInputIsAnError) {
   EXPECT_THROW(count_formulation("lagrange", 0), neaccel::Error);
   EXPECT_THROW(count_formulation("no-such-form", 3), neaccel::Error);
+}
+
+}  // namespace
+}  // namespace neaccel::ref::forms::test
+
+namespace neaccel::ref::forms::test {
+namespace {
+
+// BRIEF contract 2: every operation happens inside a ProvenanceScope whose quantity is a seed 000 Table 8.4/8.5
+// row name (or rotation, friction, rotor); nothing is computed outside a scope.
+TEST(Counts, EveryOperationIsAttributedToAPaperQuantity) {
+  const std::set<std::string> allowed = {"omega", "alpha", "A", "a", "abar", "m abar", "f", "n", "I alpha",
+                                         "omega x I omega", "tau", "rotation", "friction", "rotor",
+                                         // seed 000 Table 8.4/8.5 rows used by ref's modified N-E (strobing)
+                                         "Tr{A K Q}", "m(r+rbar) x abar", "r x R f", "R n", "add n"};
+  for (const CountRow& r : formulation_counts(3))
+    for (const auto& [quantity, ops] : r.per_quantity) {
+      if (ops.mul + ops.add == 0) continue;
+      EXPECT_TRUE(allowed.count(quantity)) << r.formulation << ": '" << quantity << "' has " << ops.mul << " mul";
+    }
 }
 
 }  // namespace

@@ -155,7 +155,7 @@ CountRow count_formulation(const std::string& name, int n) {
     counting::reset();
     reset_divisions();
     e.run(s);
-    CountRow row{e.name, e.kind, e.title, n, counting::totals(), divisions(), e.paper(n)};
+    CountRow row{e.name, e.kind, e.title, n, counting::totals(), divisions(), counting::by_quantity(), e.paper(n)};
     counting::reset();
     reset_divisions();
     return row;

@@ -83,6 +83,7 @@ struct ChainColumns {
 
 template <class S>
 ChainColumns<S> chain_columns(const Robot& r, const BaseFrames<S>& b, std::size_t q) {
+  ProvenanceScope<S> scope(static_cast<int>(q) + 1, "A", "Jacobian columns z_j x (x - p_j) (seed 000 eq 3.14)");
   ChainColumns<S> cc;
   cc.joints = b.chain[q];
   for (int j : cc.joints) {

@@ -7,6 +7,7 @@
 #include "neaccel/ref/counted.hpp"
 #include "neaccel/ref/counts.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct CountRow {
   int n = 0;
   OpCounts ours;
   long div = 0;             // divisions (forward dynamics only)
+  std::map<std::string, OpCounts> per_quantity;  // ProvenanceScope quantity -> counts ("" = outside any scope)
   std::vector<PaperCount> paper;
 };
 

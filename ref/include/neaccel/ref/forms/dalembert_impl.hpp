@@ -82,7 +82,7 @@ DalembertTerms<S> dalembert_terms(const ModelT<S>& m, const JointInputs<S>& in) 
     const S& ms = m.links[s].M;
     const Mat3<S>& I = b.Ic[s];
     {
-      ProvenanceScope<S> scope(link, "D", "seed002 eq 4.2");
+      ProvenanceScope<S> scope(link, "I alpha", "seed002 eq 4.2");
       for (std::size_t a = 0; a < cc.joints.size(); ++a) {
         const Vec3<S> Iw = cc.rev[a] ? Vec3<S>(I * cc.w[a]) : zero3<S>();
         const Vec3<S> mv = scale(cc.v[a], ms);
@@ -118,13 +118,13 @@ DalembertTerms<S> dalembert_terms(const ModelT<S>& m, const JointInputs<S>& in) 
   std::vector<S> msum;
   std::vector<Vec3<S>> mc;
   for (std::size_t i = 0; i < un; ++i) {
-    ProvenanceScope<S> scope(static_cast<int>(i) + 1, "c", "seed002 eq 4.5");
+    ProvenanceScope<S> scope(static_cast<int>(i) + 1, "m abar", "seed002 eq 4.5");
     msum.push_back(m.links[i].M);
     mc.push_back(scale(b.c[i], m.links[i].M));
   }
   const Vec3<S> g = vec3<S>(m.gx, m.gy, m.gz);
   for (std::size_t i = un; i-- > 0;) {
-    ProvenanceScope<S> scope(static_cast<int>(i) + 1, "c", "seed002 eq 4.5");
+    ProvenanceScope<S> scope(static_cast<int>(i) + 1, "m abar", "seed002 eq 4.5");
     if (is_revolute(r, static_cast<int>(i)))
       t.c[i] = -dot(g, cross(b.z[i], Vec3<S>(mc[i] - scale(b.o[i], msum[i]))));
     else

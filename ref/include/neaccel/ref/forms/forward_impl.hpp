@@ -31,6 +31,18 @@ S dot6(const Vec6<S>& a, const Vec6<S>& b) {
   return s;
 }
 
+// A - u v^T for a symmetric result (u = v * scalar): the upper triangle only, mirrored (21 mul instead of 36).
+template <class S>
+Mat6<S> minus_outer_sym(const Mat6<S>& A, const Vec6<S>& u, const Vec6<S>& v) {
+  Mat6<S> K;
+  for (int r = 0; r < 6; ++r)
+    for (int c = r; c < 6; ++c) {
+      K(r, c) = A(r, c) - u(r) * v(c);
+      K(c, r) = K(r, c);
+    }
+  return K;
+}
+
 // Shared first pass: joint frames, angular velocities and velocity-product accelerations (sigma*, gamma).
 template <class S>
 struct FirstPass {
@@ -100,7 +112,7 @@ std::vector<S> nasser_forward(const ModelT<S>& m, const JointInputs<S>& in, cons
     if (p < 0) continue;
     ProvenanceScope<S> scope(li, "f", "seed001 eq 2.1.19.4-7 (A*, B* to the parent)");
     const Vec6<S> gcol = col[k] * Dinv[k];
-    const Mat6<S> K = Astar[k] - gcol * col[k].transpose();
+    const Mat6<S> K = forward_detail::minus_outer_sym(Astar[k], gcol, col[k]);
     const Vec6<S> Bk = K * f.sigma[k] + Bstar[k] + gcol * rhs[k];
     const auto pp = static_cast<std::size_t>(p);
     Astar[pp] = Astar[pp] + inertia_to_parent(f.jf[k].X, K);
@@ -143,7 +155,7 @@ std::vector<S> khalil_forward(const ModelT<S>& m, const JointInputs<S>& in, cons
     const int p = f.jf[j].parent;
     if (p < 0) continue;
     ProvenanceScope<S> scope(li, "f", "seed003 eq 9.117-9.120");
-    const Mat6<S> K = Jstar[j] - (Ja[j] * Hinv[j]) * Ja[j].transpose();                       // 9.117
+    const Mat6<S> K = minus_outer_sym(Jstar[j], Vec6<S>(Ja[j] * Hinv[j]), Ja[j]);              // 9.117
     const Vec6<S> alpha = K * f.sigma[j] + Ja[j] * (Hinv[j] * (f.u[j] + dot6(a[j], beta[j]))) - beta[j];  // 9.118
     const auto pp = static_cast<std::size_t>(p);
     beta[pp] = beta[pp] - force_to_parent(f.jf[j].X, alpha);               // 9.119

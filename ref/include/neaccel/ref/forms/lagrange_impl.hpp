@@ -280,13 +280,14 @@ LagrangeCoefficients<S> lagrange_coefficients(const ModelT<S>& m, const JointInp
   out.c.assign(un, S(0.0));
   for (std::size_t q = 0; q < un; ++q) {
     const int link = static_cast<int>(q) + 1;
+    ProvenanceScope<S> outer(link, "I alpha", "seed002 eq 2.11 (U J)");
     const Eigen::Matrix<S, 4, 4> J = pseudo_inertia(m.links[q]);
     const std::vector<int>& ch = t.chain[q];
     for (int i : ch) {
       const auto ui = static_cast<std::size_t>(i);
       const Mat34<S> UiJ = times_pseudo(*t.U[q][ui], J);
       {
-        ProvenanceScope<S> scope(link, "D", "seed002 eq 2.11");
+        ProvenanceScope<S> scope(link, "I alpha", "seed002 eq 2.11");
         for (int k : ch) {
           const auto uk = static_cast<std::size_t>(k);
           if (uk < ui) continue;
@@ -294,7 +295,7 @@ LagrangeCoefficients<S> lagrange_coefficients(const ModelT<S>& m, const JointInp
         }
       }
       {
-        ProvenanceScope<S> scope(link, "h", "seed002 eq 2.14");
+        ProvenanceScope<S> scope(link, "omega x I omega", "seed002 eq 2.14");
         for (std::size_t a = 0; a < ch.size(); ++a)
           for (std::size_t b = a; b < ch.size(); ++b) {
             const auto j = static_cast<std::size_t>(ch[a]), k = static_cast<std::size_t>(ch[b]);
@@ -303,7 +304,7 @@ LagrangeCoefficients<S> lagrange_coefficients(const ModelT<S>& m, const JointInp
             h = h + trace_abt(UiJ, t.U2[q][j][k]->m);
           }
       }
-      ProvenanceScope<S> scope(link, "c", "seed002 eq 2.15");
+      ProvenanceScope<S> scope(link, "m abar", "seed002 eq 2.15");
       out.c[ui] = out.c[ui] + gravity_term(m, m.links[q], *t.U[q][ui]);
     }
   }

@@ -64,11 +64,12 @@ std::vector<S> recursive_lagrange(const ModelT<S>& m, const JointInputs<S>& in) 
     const int li = static_cast<int>(i) + 1;
     const int p = parent_of(r, static_cast<int>(i));
     const Motion<S>& par = p < 0 ? base : link[static_cast<std::size_t>(p)];
-    const LinkSplit<S> ls = link_split(m, in, static_cast<int>(i));
-    local[i] = ls.standard ? compose(ls.J, ls.F) : compose(ls.F, ls.J);
+    LinkSplit<S> ls;
     Motion<S> B;
     {
       ProvenanceScope<S> scope(li, "rotation", "seed000 eq 3.6 (constant part)");
+      ls = link_split(m, in, static_cast<int>(i));
+      local[i] = ls.standard ? compose(ls.J, ls.F) : compose(ls.F, ls.J);
       B = ls.standard ? par : through_constant(par, ls.F);
     }
     const Mat3<S>& Rz = ls.J.R;

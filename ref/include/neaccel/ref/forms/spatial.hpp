@@ -73,19 +73,40 @@ Vec6<S> force_to_parent(const Rigid<S>& X, const Vec6<S>& f) {
   return vec6<S>(Rf, Vec3<S>(Rn + cross(X.p, Rf)));
 }
 
-// Spatial inertia (about the child origin, child axes) seen from the parent frame: X^T I X, by 3x3 blocks.
+// R S R^T for a symmetric S: only the upper triangle is formed (27 + 18 mul instead of 54), then mirrored.
+template <class S>
+Mat3<S> congruence_sym(const Mat3<S>& R, const Mat3<S>& Sym) {
+  const Mat3<S> Y = Sym * R.transpose();
+  Mat3<S> out;
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) {
+      out(r, c) = R(r, 0) * Y(0, c) + R(r, 1) * Y(1, c) + R(r, 2) * Y(2, c);
+      out(c, r) = out(r, c);
+    }
+  return out;
+}
+
+// Spatial inertia (about the child origin, child axes) seen from the parent frame: X^T I X, by 3x3 blocks; the
+// symmetric diagonal blocks are formed on their upper triangles.
 template <class S>
 Mat6<S> inertia_to_parent(const Rigid<S>& X, const Mat6<S>& I) {
-  const Mat3<S> A = X.R * Mat3<S>(I.template block<3, 3>(0, 0)) * X.R.transpose();
+  const Mat3<S> A = congruence_sym(X.R, Mat3<S>(I.template block<3, 3>(0, 0)));
   const Mat3<S> B = X.R * Mat3<S>(I.template block<3, 3>(0, 3)) * X.R.transpose();
-  const Mat3<S> C = X.R * Mat3<S>(I.template block<3, 3>(3, 3)) * X.R.transpose();
+  const Mat3<S> C = congruence_sym(X.R, Mat3<S>(I.template block<3, 3>(3, 3)));
   const Mat3<S> pt = skew(X.p);
   const Mat3<S> lower = pt * A + B.transpose();  // p~ A' + B'^T
   Mat6<S> out;
   out.template block<3, 3>(0, 0) = A;
   out.template block<3, 3>(0, 3) = lower.transpose();  // B' - A' p~ (A' symmetric)
   out.template block<3, 3>(3, 0) = lower;
-  out.template block<3, 3>(3, 3) = C + pt * B - lower * pt;
+  // C' + p~ B' - lower p~, symmetric: upper triangle only
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) {
+      S v = C(r, c);
+      for (int k = 0; k < 3; ++k) v = v + pt(r, k) * B(k, c) - lower(r, k) * pt(k, c);
+      out(3 + r, 3 + c) = v;
+      out(3 + c, 3 + r) = v;
+    }
   return out;
 }
 
