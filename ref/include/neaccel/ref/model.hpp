@@ -30,6 +30,16 @@ struct LinkParams {
   S cx, cy, cz;              // centre of mass
   S Ixx, Ixy, Ixz, Iyy, Iyz, Izz;  // inertia about the centre of mass
   S Ia, Fv, Fc;              // rotor inertia, viscous and Coulomb friction
+  // Derived constants the Newton-Euler forms use (constants of the link, so computed once here, not per call):
+  // p: position of this frame's origin relative to the parent's, for a revolute joint (for a prismatic joint it
+  //    depends on q and is formed inside the algorithms).
+  //    Standard DH: r_i = p*_i in frame i = [a, d salpha, d calpha]            (seed 000 eq 3.9, r_i)
+  //    Modified DH: P_j in the parent frame = Rz(gamma) [a, -salpha d, b + calpha d]  (seed 003 eq 9.87, P_j)
+  S px, py, pz;
+  // mr = m (rbar + r) (seed 000 eq 7.6) for standard DH with a revolute joint; MS_j for modified DH.
+  S mrx, mry, mrz;
+  // K = integral of rho rho^T dm about the centre of mass = (tr(I)/2) 1 - I (seed 000 eq 2.35, K_i in eq 7.6).
+  S Kxx, Kyy, Kzz, Kxy, Kxz, Kyz;
 };
 
 template <class S>

@@ -34,17 +34,33 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
     const Eigen::Vector3d ms = L.mass * L.com;
     // J about the origin = I_c + m (|c|^2 1 - c c^T)  (parallel axis theorem; seed 003 eq. 9.21)
     const Eigen::Matrix3d J = L.inertia + L.mass * (L.com.squaredNorm() * Eigen::Matrix3d::Identity() - L.com * L.com.transpose());
+    // K about the centre of mass = (tr(I)/2) 1 - I  (seed 000 eq 2.35)
+    const Eigen::Matrix3d K = 0.5 * L.inertia.trace() * Eigen::Matrix3d::Identity() - L.inertia;
+    const double sa = detail::snap_unit(std::sin(L.alpha)), ca = detail::snap_unit(std::cos(L.alpha));
+    const double sg = detail::snap_unit(std::sin(L.gamma)), cg = detail::snap_unit(std::cos(L.gamma));
+    Eigen::Vector3d r;   // origin of frame j relative to its parent's (see LinkParams::px)
+    Eigen::Vector3d mr;  // m (rbar + r) (standard DH) or MS (modified DH)
+    if (robot.convention == DhConvention::Standard) {
+      r = Eigen::Vector3d(L.a, L.d * sa, L.d * ca);
+      mr = L.mass * (L.com + r);
+    } else {
+      const double y = -sa * L.d, z = L.b + ca * L.d;
+      r = Eigen::Vector3d(cg * L.a - sg * y, sg * L.a + cg * y, z);
+      mr = ms;
+    }
     LinkParams<S> q{
         p("a", L.a), p("d", L.d), p("b", L.b),
-        p("salpha", detail::snap_unit(std::sin(L.alpha))), p("calpha", detail::snap_unit(std::cos(L.alpha))),
-        p("sgamma", detail::snap_unit(std::sin(L.gamma))), p("cgamma", detail::snap_unit(std::cos(L.gamma))),
+        p("salpha", sa), p("calpha", ca), p("sgamma", sg), p("cgamma", cg),
         p("stheta", detail::snap_unit(std::sin(L.theta))), p("ctheta", detail::snap_unit(std::cos(L.theta))),
         p("XX", J(0, 0)), p("XY", J(0, 1)), p("XZ", J(0, 2)), p("YY", J(1, 1)), p("YZ", J(1, 2)), p("ZZ", J(2, 2)),
         p("MX", ms.x()), p("MY", ms.y()), p("MZ", ms.z()), p("M", L.mass),
         p("cx", L.com.x()), p("cy", L.com.y()), p("cz", L.com.z()),
         p("Ixx", L.inertia(0, 0)), p("Ixy", L.inertia(0, 1)), p("Ixz", L.inertia(0, 2)),
         p("Iyy", L.inertia(1, 1)), p("Iyz", L.inertia(1, 2)), p("Izz", L.inertia(2, 2)),
-        p("Ia", L.Ia), p("Fv", L.Fv), p("Fc", L.Fc)};
+        p("Ia", L.Ia), p("Fv", L.Fv), p("Fc", L.Fc),
+        p("px", r.x()), p("py", r.y()), p("pz", r.z()),
+        p("mrx", mr.x()), p("mry", mr.y()), p("mrz", mr.z()),
+        p("Kxx", K(0, 0)), p("Kyy", K(1, 1)), p("Kzz", K(2, 2)), p("Kxy", K(0, 1)), p("Kxz", K(0, 2)), p("Kyz", K(1, 2))};
     m.links.push_back(q);
   }
   auto g = [&](const char* name, double v) { return f(0, std::string(name), v); };

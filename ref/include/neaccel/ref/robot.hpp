@@ -30,6 +30,9 @@ struct Link {
   double Ia = 0;  // rotor inertia seen at the joint (seed 003 eq. 9.83)
   double Fv = 0;  // viscous friction coefficient
   double Fc = 0;  // Coulomb friction coefficient (torque Fc * sign(qd))
+  // false: the published tensor is not one rigid body's (e.g. PUMA 560 link 1, a motor-axis inertia), so
+  // validate() checks symmetry and positive semi-definiteness only, not the triangle inequality (io.hpp).
+  bool triangle_inequality = true;
 };
 
 // A rigid body attached to a link's frame (a payload at the tool).
