@@ -1,6 +1,4 @@
-// Test support for the datapath tests: random graphs, a golden evaluation in the number format, and (until the
-// sched branch's list scheduler and register allocation are merged) a tiny list scheduler with left-edge
-// register allocation, so that the datapath can be driven by valid schedules.
+// Test support for the datapath tests: random graphs and problems, random inputs, running the cycle core.
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
@@ -19,15 +17,6 @@ dfg::Graph random_graph(std::uint32_t seed, int n_in, int n_ops, int n_out);
 
 // Problem with one mul class and one add/sub/neg class.
 sched::Problem make_problem(const dfg::Graph& g, int mul, int add, int lat_mul, int lat_add, bool pipelined = true);
-
-// Greedy list schedule in node order plus left-edge registers (value live from arrival to last read, outputs to
-// the end): test scaffolding, not the project's scheduler.
-sched::Schedule mini_schedule(const sched::Problem& p);
-
-// Golden model: the graph evaluated node by node in the format (fp32: C++ float; fixed: contract 4 arithmetic
-// written out here independently of hw/number.cpp). Returns the raw output words.
-std::vector<std::uint32_t> golden(const dfg::Graph& g, const hw::NumberFormat& f, const std::vector<double>& in);
-std::vector<double> reference(const dfg::Graph& g, const std::vector<double>& in);  // double
 
 // Random input vector (uniform in [-lo_hi, lo_hi]).
 std::vector<double> random_inputs(std::mt19937& rng, std::size_t n, double lo_hi = 2.0);

@@ -3,6 +3,7 @@
 
 #include "core.hpp"
 #include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <gtest/gtest.h>
@@ -12,9 +13,8 @@
 namespace neaccel {
 namespace {
 
-using dptest::golden;
 using dptest::make_problem;
-using dptest::mini_schedule;
+using hw::golden_raw;
 using dptest::random_graph;
 
 // Contract 4 by hand, fixed:4.4 (W = 8, F = 4, range [-8, 7.9375]).
@@ -66,7 +66,7 @@ TEST_P(dp_core, RandomGraphsBitExactAndCycleCount) {
   for (std::uint32_t seed = 1; seed <= 4; ++seed) {
     const auto g = random_graph(seed, 6, 40, 3);
     const auto p = make_problem(g, pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined);
-    const auto s = mini_schedule(p);
+    const auto s = hw::interim_schedule(p);
     const auto dp = hw::build(g, p, s, fmt);
     const int expected_cycles = s.length + static_cast<int>(g.inputs.size() + g.outputs.size()) + 2;
     for (int k = 0; k < 25; ++k) {
@@ -74,7 +74,7 @@ TEST_P(dp_core, RandomGraphsBitExactAndCycleCount) {
       std::vector<std::uint32_t> raw;
       for (double v : x) raw.push_back(hw::encode(fmt, v));
       const auto run = dptest::run_core(dp, raw);
-      const auto want = golden(g, fmt, x);
+      const auto want = golden_raw(g, fmt, x);
       ASSERT_EQ(run.out.size(), want.size());
       for (std::size_t o = 0; o < want.size(); ++o)
         ASSERT_TRUE(hw::same(fmt, run.out[o], want[o])) << "seed " << seed << " out " << o;
@@ -100,7 +100,7 @@ INSTANTIATE_TEST_SUITE_P(Mixes, dp_core,
 TEST(dp_build, RejectsMissingOrConflictingRegisters) {
   const auto g = random_graph(3, 4, 12, 2);
   const auto p = make_problem(g, 1, 1, 2, 2);
-  auto s = mini_schedule(p);
+  auto s = hw::interim_schedule(p);
   ASSERT_NO_THROW(hw::build(g, p, s, {}));
   auto no_regs = s;
   no_regs.reg.clear();
@@ -127,7 +127,7 @@ TEST(dp_build, RejectsMissingOrConflictingRegisters) {
 TEST(dp_build, HexIsDeterministicAndSized) {
   const auto g = random_graph(5, 5, 30, 2);
   const auto p = make_problem(g, 2, 1, 3, 2);
-  const auto s = mini_schedule(p);
+  const auto s = hw::interim_schedule(p);
   const auto dp1 = hw::build(g, p, s, {}), dp2 = hw::build(g, p, s, {});
   EXPECT_EQ(hw::microcode_hex(dp1), hw::microcode_hex(dp2));
   const auto lines = hw::microcode_hex(dp1);
