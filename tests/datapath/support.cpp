@@ -45,8 +45,7 @@ dfg::Graph random_graph(std::uint32_t seed, int n_in, int n_ops, int n_out) {
 sched::Problem make_problem(const dfg::Graph& g, int mul, int add, int lat_mul, int lat_add, bool pipelined) {
   sched::Problem p;
   p.graph = &g;
-  p.classes.push_back({"mul", {dfg::Op::Mul}, mul, lat_mul, pipelined ? 1 : lat_mul});
-  p.classes.push_back({"add", {dfg::Op::Add, dfg::Op::Sub, dfg::Op::Neg}, add, lat_add, pipelined ? 1 : lat_add});
+  p.classes = sched::default_classes(mul, add, lat_mul, lat_add, pipelined, pipelined);
   return p;
 }
 

@@ -66,7 +66,7 @@ TEST_P(dp_core, RandomGraphsBitExactAndCycleCount) {
   for (std::uint32_t seed = 1; seed <= 4; ++seed) {
     const auto g = random_graph(seed, 6, 40, 3);
     const auto p = make_problem(g, pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined);
-    const auto s = hw::interim_schedule(p);
+    const auto s = hw::schedule_with_registers(p);
     const auto dp = hw::build(g, p, s, fmt);
     const int expected_cycles = s.length + static_cast<int>(g.inputs.size() + g.outputs.size()) + 2;
     for (int k = 0; k < 25; ++k) {
@@ -100,7 +100,7 @@ INSTANTIATE_TEST_SUITE_P(Mixes, dp_core,
 TEST(dp_build, RejectsMissingOrConflictingRegisters) {
   const auto g = random_graph(3, 4, 12, 2);
   const auto p = make_problem(g, 1, 1, 2, 2);
-  auto s = hw::interim_schedule(p);
+  auto s = hw::schedule_with_registers(p);
   ASSERT_NO_THROW(hw::build(g, p, s, {}));
   auto no_regs = s;
   no_regs.reg.clear();
@@ -127,7 +127,7 @@ TEST(dp_build, RejectsMissingOrConflictingRegisters) {
 TEST(dp_build, HexIsDeterministicAndSized) {
   const auto g = random_graph(5, 5, 30, 2);
   const auto p = make_problem(g, 2, 1, 3, 2);
-  const auto s = hw::interim_schedule(p);
+  const auto s = hw::schedule_with_registers(p);
   const auto dp1 = hw::build(g, p, s, {}), dp2 = hw::build(g, p, s, {});
   EXPECT_EQ(hw::microcode_hex(dp1), hw::microcode_hex(dp2));
   const auto lines = hw::microcode_hex(dp1);

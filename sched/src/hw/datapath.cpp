@@ -28,7 +28,7 @@ bool all_ops_in(const sched::UnitClass& c, std::initializer_list<dfg::Op> ops) {
 
 UnitKind class_kind(const sched::UnitClass& c, std::size_t idx) {
   if (all_ops_in(c, {dfg::Op::Mul})) return UnitKind::Mul;
-  if (all_ops_in(c, {dfg::Op::Add, dfg::Op::Sub, dfg::Op::Neg})) return UnitKind::Add;
+  if (all_ops_in(c, {dfg::Op::Add, dfg::Op::Sub, dfg::Op::Neg, dfg::Op::Cmp})) return UnitKind::Add;  // no Cmp node reaches build()
   throw Error(fmt::format("problem.classes[{}] ('{}'): a datapath unit executes either mul or add/sub/neg", idx,
                           c.name));
 }

@@ -1,5 +1,5 @@
-// One design point end to end: robot -> traced graph (modified Newton-Euler, seed 000 section 7) -> problem ->
-// schedule with registers -> datapath; plus random joint states bound to the graph's inputs. Used by the CLI
+// One design point end to end: robot -> sched::robot_graph (modified Newton-Euler, seed 000 section 7, cleaned by
+// dfg::customise) -> problem -> verified list schedule with registers -> datapath; plus random joint states bound to the graph's inputs. Used by the CLI
 // (neaccel rtl / sim), the datapath tests and the benchmarks.
 #pragma once
 
@@ -48,8 +48,8 @@ std::vector<double> bind_state(const Design& d, const std::vector<double>& q, co
 std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in);
 std::vector<double> reference(const dfg::Graph& g, const std::vector<double>& in);  // dfg::evaluate<double>
 
-// Interim scheduler (until the sched branch's list scheduler lands): greedy list scheduling in node order
-// (earliest cycle with a free instance), then left-edge registers with the datapath's register semantics.
-sched::Schedule interim_schedule(const sched::Problem& p);
+// The project's scheduling path for a latency design: sched::check, list_schedule, allocate_registers,
+// verify_or_throw (nothing unverified reaches the datapath).
+sched::Schedule schedule_with_registers(const sched::Problem& p);
 
 }  // namespace neaccel::hw
