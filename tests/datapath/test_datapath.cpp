@@ -18,7 +18,7 @@ using hw::golden_raw;
 using dptest::random_graph;
 
 // Contract 4 by hand, fixed:4.4 (W = 8, F = 4, range [-8, 7.9375]).
-TEST(dp_number, FixedPointContractCases) {
+TEST(number, FixedPointContractCases) {
   const auto f = hw::NumberFormat::parse("fixed:4.4");
   EXPECT_EQ(hw::encode(f, 1.5), 0x18u);
   EXPECT_EQ(hw::encode(f, 1.0 / 32), 0x00u);          // 0.5 ulp, tie -> even (0)
@@ -36,7 +36,7 @@ TEST(dp_number, FixedPointContractCases) {
   EXPECT_DOUBLE_EQ(hw::decode(f, 0xF8), -0.5);
 }
 
-TEST(dp_number, Fp32NegIsSignFlipAndNaNIsCanonical) {
+TEST(number, Fp32NegIsSignFlipAndNaNIsCanonical) {
   const hw::NumberFormat f;
   EXPECT_EQ(hw::neg(f, 0x00000000u), 0x80000000u);
   EXPECT_EQ(hw::add(f, 0x7F800000u, 0xFF800000u), hw::kQuietNaN);  // inf - inf
@@ -44,7 +44,7 @@ TEST(dp_number, Fp32NegIsSignFlipAndNaNIsCanonical) {
   EXPECT_FALSE(hw::same(f, 0x00000000u, 0x80000000u));
 }
 
-TEST(dp_number, ParseRejectsBadFormats) {
+TEST(number, ParseRejectsBadFormats) {
   for (const char* bad : {"fp64", "fixed:0.8", "fixed:20.20", "fixed:4", "fixed:a.b"})
     EXPECT_THROW(hw::NumberFormat::parse(bad), Error) << bad;
 }
@@ -57,9 +57,9 @@ struct Point {
 
 // Every point: 100 random input vectors, outputs bit-identical to the graph in the format, and the cycle count
 // equal to schedule length + n_in + n_out + 2 (docs/datapath.md).
-class dp_core : public ::testing::TestWithParam<Point> {};
+class core : public ::testing::TestWithParam<Point> {};
 
-TEST_P(dp_core, RandomGraphsBitExactAndCycleCount) {
+TEST_P(core, RandomGraphsBitExactAndCycleCount) {
   const Point pt = GetParam();
   const auto fmt = hw::NumberFormat::parse(pt.format);
   std::mt19937 rng(7);
@@ -84,7 +84,7 @@ TEST_P(dp_core, RandomGraphsBitExactAndCycleCount) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Mixes, dp_core,
+INSTANTIATE_TEST_SUITE_P(Mixes, core,
                          ::testing::Values(Point{1, 1, 1, 1, true, "fp32"}, Point{2, 2, 3, 2, true, "fp32"},
                                            Point{1, 2, 4, 3, false, "fp32"}, Point{3, 1, 2, 1, true, "fixed:12.20"},
                                            Point{1, 1, 3, 3, false, "fixed:8.8"}),
@@ -97,7 +97,7 @@ INSTANTIATE_TEST_SUITE_P(Mixes, dp_core,
                                   std::to_string(p.lat_mul) + std::to_string(p.lat_add) + (p.pipelined ? "p_" : "n_") + f;
                          });
 
-TEST(dp_build, RejectsMissingOrConflictingRegisters) {
+TEST(build, RejectsMissingOrConflictingRegisters) {
   const auto g = random_graph(3, 4, 12, 2);
   const auto p = make_problem(g, 1, 1, 2, 2);
   auto s = hw::schedule_with_registers(p);
@@ -124,7 +124,7 @@ TEST(dp_build, RejectsMissingOrConflictingRegisters) {
   EXPECT_THROW(hw::build(g, p, clash, {}), Error);
 }
 
-TEST(dp_build, HexIsDeterministicAndSized) {
+TEST(build, HexIsDeterministicAndSized) {
   const auto g = random_graph(5, 5, 30, 2);
   const auto p = make_problem(g, 2, 1, 3, 2);
   const auto s = hw::schedule_with_registers(p);

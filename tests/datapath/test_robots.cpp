@@ -29,9 +29,9 @@ std::string point_name(const RobotPoint& p) {
   return s;
 }
 
-class dp_robot : public ::testing::TestWithParam<RobotPoint> {};
+class robot : public ::testing::TestWithParam<RobotPoint> {};
 
-TEST_P(dp_robot, HundredStatesBitExactCloseAndOnTime) {
+TEST_P(robot, HundredStatesBitExactCloseAndOnTime) {
   const RobotPoint pt = GetParam();
   hw::DesignSpec spec;
   spec.robot = pt.robot;
@@ -74,7 +74,7 @@ TEST_P(dp_robot, HundredStatesBitExactCloseAndOnTime) {
 // torque scale give at most a few 1e-6 (measured <= 2.4e-6). fixed:12.20 rounds each product to 2^-21 ~ 5e-7
 // absolute; hundreds of such errors, some amplified by O(10) factors, stay below 1e-5 (measured <= 4.9e-6).
 INSTANTIATE_TEST_SUITE_P(
-    Points, dp_robot,
+    Points, robot,
     ::testing::Values(RobotPoint{"puma560", false, "fp32", 2, 2, 3, 2, true, 1e-4},
                       RobotPoint{"puma560", true, "fp32", 1, 1, 3, 2, true, 1e-4},
                       RobotPoint{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true, 1e-4},

@@ -51,13 +51,13 @@ void check_point(const hw::Config& cfg, const std::string& robot, bool custom, i
   model->final();
 }
 
-TEST(dp_rtl, Fp32TwoByTwoPuma560General) { check_point<Vdp_f22>(dptest::config_f22(), "puma560", false, 100); }
-TEST(dp_rtl, Fp32TwoByTwoStanfordCustom) { check_point<Vdp_f22>(dptest::config_f22(), "stanford", true, 100); }
-TEST(dp_rtl, Fp32TwoByTwoRandomArms) {
+TEST(rtl, Fp32TwoByTwoPuma560General) { check_point<Vdp_f22>(dptest::config_f22(), "puma560", false, 100); }
+TEST(rtl, Fp32TwoByTwoStanfordCustom) { check_point<Vdp_f22>(dptest::config_f22(), "stanford", true, 100); }
+TEST(rtl, Fp32TwoByTwoRandomArms) {
   for (int n = 1; n <= 8; n += 3) check_point<Vdp_f22>(dptest::config_f22(), "random:" + std::to_string(n) + ":11", n % 2, 100);
 }
-TEST(dp_rtl, FixedOneByOneRx90General) { check_point<Vdp_x11>(dptest::config_x11(), "rx90", false, 100); }
-TEST(dp_rtl, FixedOneByOnePuma560Custom) { check_point<Vdp_x11>(dptest::config_x11(), "puma560", true, 100); }
+TEST(rtl, FixedOneByOneRx90General) { check_point<Vdp_x11>(dptest::config_x11(), "rx90", false, 100); }
+TEST(rtl, FixedOneByOnePuma560Custom) { check_point<Vdp_x11>(dptest::config_x11(), "puma560", true, 100); }
 
 }  // namespace
 }  // namespace neaccel
