@@ -1,0 +1,39 @@
+// The arithmetic unit kinds and configurations shared by the RTL wrappers, the SystemC models, the tests
+// and the CLI; and the one-operation reference function of each unit (fp32.hpp, fixed.hpp). No SystemC.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace neaccel::units {
+
+enum class UnitKind { Fp32Mul, Fp32Add, FxMul, FxAdd };
+
+// "fp32-mul" | "fp32-add" | "fx-mul" | "fx-add".
+const char* unit_name(UnitKind kind);
+// Inverse of unit_name; throws neaccel::Error naming `what` for an unknown name.
+UnitKind parse_unit(const std::string& name, const std::string& what);
+
+struct UnitConfig {
+  UnitKind kind = UnitKind::Fp32Mul;
+  int latency = 3;
+  bool pipelined = true;
+  int width = 32;  // fixed point only
+  int frac = 16;   // fixed point only
+  bool operator==(const UnitConfig& o) const;
+};
+std::string describe(const UnitConfig& c);
+
+struct UnitOut {
+  bool valid = false;
+  uint32_t result = 0;
+  uint32_t flags = 0;  // binary32 units only (TestFloat order)
+};
+
+// The operation of a unit on one operand pair (op: the op_i code of the adders, ignored by multipliers):
+// bit-exact reference result and flags (fixed point: W-bit two's complement patterns, flags 0).
+using UnitFunction = std::function<UnitOut(uint32_t op, uint32_t a, uint32_t b)>;
+UnitFunction reference_function(const UnitConfig& config);
+
+}  // namespace neaccel::units
