@@ -1,12 +1,18 @@
 // `neaccel sim`: runs the datapath written by `neaccel rtl --out DIR` on joint states with one engine:
 //   systemc   the SystemC model (sysc/datapath)
 //   verilator the generated RTL, built with `verilator --cc --exe --build` into DIR/obj_vlt (standalone harness)
+//   cosim     Verilated RTL (SystemC mode) beside the SystemC model, compared every cycle; only for the unit mixes
+//             verilated at build time (sysc/datapath/prebuilt.hpp)
 // and checks every output against the graph evaluated in the number format (bit for bit) and against the double
 // reference (max relative error). Prints torques, cycles, max error, mismatches (--json for scripts).
 #include "command.hpp"
 
+#include "Vdpsc_f22.h"
+#include "Vdpsc_x11.h"
+#include "cosim.hpp"
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/ref/error.hpp"
+#include "prebuilt.hpp"
 #include "run.hpp"
 
 #include <fmt/format.h>
@@ -19,8 +25,9 @@
 #include <fstream>
 #include <sstream>
 
-// libsystemc.so refers to sc_main; the CLI has its own main and calls sc_start directly.
-extern "C" int sc_main(int, char**) { return 0; }
+// libsystemc.so refers to sc_main; the CLI has its own main and calls sc_start directly. Weak: another command
+// (cmd_fpcheck.cpp) may define it too.
+extern "C" __attribute__((weak)) int sc_main(int, char**) { return 0; }
 
 namespace {
 
@@ -83,7 +90,35 @@ void check_hex_matches(const hw::Design& d, const std::string& dir) {
 struct EngineRun {
   std::vector<std::vector<std::uint32_t>> out;
   std::vector<long> cycles;
+  long cycle_mismatches = -1;  // cosim: cycles in which RTL and model differ
+  std::vector<std::string> messages;
 };
+
+template <class Rtl>
+EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
+                   const std::vector<std::vector<std::uint32_t>>& raw) {
+  hw::write_hex(dp, dir + "/hex_cosim");
+  const std::string plusarg = "+neaccel_hex=" + dir + "/hex_cosim";
+  const char* argv[] = {"neaccel", plusarg.c_str()};
+  Verilated::commandArgs(2, argv);
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  const auto c = sysc::cosimulate<Rtl>(dp, raw);
+  EngineRun r;
+  r.out = c.rtl_out;
+  r.cycles = c.cycles;
+  r.cycle_mismatches = c.mismatches;
+  r.messages = c.messages;
+  for (std::size_t k = 0; k < c.rtl_out.size(); ++k)
+    if (c.rtl_out[k] != c.model_out[k]) r.cycle_mismatches = std::max<long>(r.cycle_mismatches, 1);
+  return r;
+}
+
+EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw) {
+  if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw);
+  if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw);
+  throw Error("--engine cosim: no prebuilt configuration for this unit mix (fp32 2 mul + 2 add latency 3/2, or "
+              "fixed:12.20 1 + 1 latency 1/1, pipelined); use --engine verilator or systemc");
+}
 
 int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
 
@@ -92,7 +127,8 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   const std::string obj = dir + "/obj_vlt", exe = obj + "/vharness";
   const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config);
   for (const auto& s : sources)
-    if (!fs::exists(s)) throw Error(s + ": missing (the arithmetic units of rtl/units are needed)");
+    if (!fs::exists(s)) throw Error(s + ": missing");
+  if (sources.size() < 6) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
   if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(dir + "/rtl/nea_top.v")) {
     std::string cmd = "verilator --cc --exe --build -O3 --trace -Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
                       obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + dir + "/rtl/nea_top.v";
@@ -155,10 +191,9 @@ void run(const Options& o) {
   } else if (o.engine == "verilator") {
     r = run_verilator(d, dir, raw, o);
   } else if (o.engine == "cosim") {
-    throw Error("--engine cosim: run the co-simulation bench of the tests (ctest -R dp.cosim); the CLI offers "
-                "systemc and verilator");
+    r = run_cosim(d, dir, raw);
   } else {
-    throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator)", o.engine));
+    throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator, cosim)", o.engine));
   }
   long mismatches = 0, cycle_errors = 0;
   double max_err = 0;
@@ -188,6 +223,7 @@ void run(const Options& o) {
                      {"io_overhead", d.dp.io_overhead()},
                      {"cycle_count_errors", cycle_errors},
                      {"mismatches", mismatches},
+                     {"cosim_cycle_mismatches", r.cycle_mismatches},
                      {"max_rel_error", max_err},
                      {"torques", torques}};
     std::printf("%s\n", j.dump(1).c_str());
@@ -203,15 +239,18 @@ void run(const Options& o) {
                 o.engine.c_str(), states.size(), d.dp.cycles(), d.dp.length, d.dp.io_overhead(), cycle_errors);
     std::printf("mismatches vs the graph in %s: %ld; max relative error vs double: %.3g\n",
                 spec.format.name().c_str(), mismatches, max_err);
+    if (r.cycle_mismatches >= 0)
+      std::printf("co-simulation: %ld cycles where RTL and SystemC model differ%s%s\n", r.cycle_mismatches,
+                  r.messages.empty() ? "" : "; first: ", r.messages.empty() ? "" : r.messages[0].c_str());
   }
-  if (mismatches || cycle_errors) throw neaccel::cli::ExitCode{3};
+  if (mismatches || cycle_errors || r.cycle_mismatches > 0) throw neaccel::cli::ExitCode{3};
 }
 
 void setup(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("sim", "simulate a datapath written by `neaccel rtl` and check it");
   cmd->add_option("--out", opt->out, "directory written by neaccel rtl");
-  cmd->add_option("--engine", opt->engine, "systemc or verilator");
+  cmd->add_option("--engine", opt->engine, "systemc, verilator or cosim");
   cmd->add_option("--states", opt->states_file, "file: per line q1..qn qd1..qdn qdd1..qddn");
   cmd->add_option("--random", opt->random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1])");
   cmd->add_option("--seed", opt->seed, "seed of --random");

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,8 +26,13 @@ void write_text(const fs::path& path, const std::string& text) {
 
 std::vector<std::string> rtl_sources(const std::string& rtl_dir, const Config& c) {
   std::vector<std::string> s{rtl_dir + "/datapath/nea_datapath.v", rtl_dir + "/datapath/nea_unit.v"};
-  // nea_unit instantiates all four unit modules (generate branches), so all four files are read.
-  for (const char* u : {"fp32_mul", "fp32_add", "fx_mul", "fx_add"}) s.push_back(rtl_dir + "/units/" + u + ".v");
+  // nea_unit refers to all four unit modules (generate branches), so every file of rtl/units is read (sorted).
+  std::vector<std::string> units;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(rtl_dir + "/units", ec))
+    if (e.path().extension() == ".v") units.push_back(e.path().string());
+  std::sort(units.begin(), units.end());
+  s.insert(s.end(), units.begin(), units.end());
   (void)c;
   return s;
 }
