@@ -1,0 +1,79 @@
+// `neaccel rtl`: robot + unit mix + number format -> verified schedule -> datapath: hex images, top wrapper,
+// schedule JSON, Yosys scripts and a manifest under --out (docs/datapath.md).
+#include "command.hpp"
+
+#include "neaccel/hw/artifacts.hpp"
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+using namespace neaccel;
+
+struct Options {
+  std::string robot = "puma560", flavour = "general", format = "fp32", out = "out";
+  int mul = 1, add = 1, lat_mul = 3, lat_add = 2, ii = 0;
+  bool not_pipelined = false, json = false;
+};
+
+std::string rtl_dir() {
+  const char* env = std::getenv("NEACCEL_RTL_DIR");
+  return env ? env : NEACCEL_RTL_DIR;
+}
+
+void run(const Options& o) {
+  if (o.flavour != "general" && o.flavour != "custom")
+    throw Error(fmt::format("--flavour: '{}' (general, custom)", o.flavour));
+  if (o.ii != 0) throw Error("--ii: streaming (modulo-scheduled) datapaths are not implemented yet");
+  hw::DesignSpec spec;
+  spec.robot = o.robot;
+  spec.custom = o.flavour == "custom";
+  spec.format = hw::NumberFormat::parse(o.format);
+  spec.mul = o.mul;
+  spec.add = o.add;
+  spec.lat_mul = o.lat_mul;
+  spec.lat_add = o.lat_add;
+  spec.pipelined = !o.not_pipelined;
+  const hw::Design d = hw::make_design(spec);
+  const auto m = hw::write_artifacts(d, o.out, rtl_dir());
+  if (o.json) {
+    std::printf("%s\n", m.dump(1).c_str());
+    return;
+  }
+  const auto& dp = d.dp;
+  std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s)\n", spec.robot.c_str(), o.flavour.c_str(),
+              spec.format.name().c_str(), d.graph->nodes.size(), spec.mul, spec.add, spec.lat_mul, spec.lat_add,
+              spec.pipelined ? "pipelined" : "not pipelined");
+  std::printf("schedule length %d (lower bound %d), %d registers, %zu constants, microcode %zu x %d bits\n",
+              d.schedule.length, d.schedule.lower_bound, dp.num_regs, dp.consts.size(), dp.program.size(),
+              dp.config.word_bits());
+  std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
+              dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
+  std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
+}
+
+void setup(CLI::App& app) {
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("rtl", "robot -> scheduled datapath: Verilog top, microcode hex, Yosys scripts");
+  cmd->add_option("--robot", opt->robot, "robot: built-in name, random:N:SEED, or a .yaml/.urdf file");
+  cmd->add_option("--flavour", opt->flavour, "general (parameters are inputs) or custom (folded in)");
+  cmd->add_option("--mul", opt->mul, "multipliers");
+  cmd->add_option("--add", opt->add, "adders (add, sub, neg)");
+  cmd->add_option("--lat-mul", opt->lat_mul, "multiplier latency (cycles)");
+  cmd->add_option("--lat-add", opt->lat_add, "adder latency (cycles)");
+  cmd->add_flag("--not-pipelined", opt->not_pipelined, "units busy for their whole latency");
+  cmd->add_option("--format", opt->format, "fp32 or fixed:I.F");
+  cmd->add_option("--ii", opt->ii, "initiation interval for a streaming datapath (not implemented: 0)");
+  cmd->add_option("--out", opt->out, "output directory");
+  cmd->add_flag("--json", opt->json, "print the manifest as JSON");
+  cmd->callback([opt] { run(*opt); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(rtl, 60, setup)

@@ -1,0 +1,265 @@
+// `neaccel sim`: runs the datapath written by `neaccel rtl --out DIR` on joint states with one engine:
+//   systemc   the SystemC model (sysc/datapath)
+//   verilator the generated RTL, built with `verilator --cc --exe --build` into DIR/obj_vlt (standalone harness)
+//   cosim     Verilated RTL (SystemC mode) beside the SystemC model, compared every cycle; only for the unit mixes
+//             verilated at build time (sysc/datapath/prebuilt.hpp)
+// and checks every output against the graph evaluated in the number format (bit for bit) and against the double
+// reference (max relative error). Prints torques, cycles, max error, mismatches (--json for scripts).
+#include "command.hpp"
+
+#include "Vdpsc_f22.h"
+#include "Vdpsc_x11.h"
+#include "cosim.hpp"
+#include "neaccel/hw/artifacts.hpp"
+#include "neaccel/ref/error.hpp"
+#include "prebuilt.hpp"
+#include "run.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+// libsystemc.so refers to sc_main; the CLI has its own main and calls sc_start directly. Weak: another command
+// (cmd_fpcheck.cpp) may define it too.
+extern "C" __attribute__((weak)) int sc_main(int, char**) { return 0; }
+
+namespace {
+
+using namespace neaccel;
+namespace fs = std::filesystem;
+
+struct Options {
+  std::string out = "out", engine = "systemc", states_file, vcd;
+  int random = 0;
+  unsigned long long seed = 1;
+  bool json = false, quiet = false;
+};
+
+std::string rtl_dir() {
+  const char* env = std::getenv("NEACCEL_RTL_DIR");
+  return env ? env : NEACCEL_RTL_DIR;
+}
+
+// States file: one state per line, q1..qn qd1..qdn qdd1..qddn (3n numbers); '#' starts a comment.
+std::vector<std::vector<double>> read_states(const hw::Design& d, const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw Error(path + ": cannot read");
+  const int n = d.robot.dof();
+  std::vector<std::vector<double>> out;
+  int lineno = 0;
+  for (std::string line; std::getline(f, line);) {
+    ++lineno;
+    line = line.substr(0, line.find('#'));
+    std::istringstream ls(line);
+    std::vector<double> v;
+    for (std::string w; ls >> w;) {
+      try {
+        std::size_t used = 0;
+        v.push_back(std::stod(w, &used));
+        if (used != w.size() || !std::isfinite(v.back())) throw std::invalid_argument(w);
+      } catch (const std::exception&) {
+        throw Error(fmt::format("{}:{}: '{}' is not a finite number", path, lineno, w));
+      }
+    }
+    if (v.empty()) continue;
+    if (static_cast<int>(v.size()) != 3 * n)
+      throw Error(fmt::format("{}:{}: {} numbers, need 3 x {} (q, qd, qdd)", path, lineno, v.size(), n));
+    out.push_back(hw::bind_state(d, {v.begin(), v.begin() + n}, {v.begin() + n, v.begin() + 2 * n},
+                                 {v.begin() + 2 * n, v.end()}));
+  }
+  if (out.empty()) throw Error(path + ": no states");
+  return out;
+}
+
+void check_hex_matches(const hw::Design& d, const std::string& dir) {
+  const std::string path = dir + "/hex/ucode.hex";
+  std::ifstream f(path);
+  if (!f) throw Error(path + ": cannot read");
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(f, l);) lines.push_back(l);
+  if (lines != hw::microcode_hex(d.dp))
+    throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
+}
+
+struct EngineRun {
+  std::vector<std::vector<std::uint32_t>> out;
+  std::vector<long> cycles;
+  long cycle_mismatches = -1;  // cosim: cycles in which RTL and model differ
+  std::vector<std::string> messages;
+};
+
+template <class Rtl>
+EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
+                   const std::vector<std::vector<std::uint32_t>>& raw) {
+  hw::write_hex(dp, dir + "/hex_cosim");
+  const std::string plusarg = "+neaccel_hex=" + dir + "/hex_cosim";
+  const char* argv[] = {"neaccel", plusarg.c_str()};
+  Verilated::commandArgs(2, argv);
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  const auto c = sysc::cosimulate<Rtl>(dp, raw);
+  EngineRun r;
+  r.out = c.rtl_out;
+  r.cycles = c.cycles;
+  r.cycle_mismatches = c.mismatches;
+  r.messages = c.messages;
+  for (std::size_t k = 0; k < c.rtl_out.size(); ++k)
+    if (c.rtl_out[k] != c.model_out[k]) r.cycle_mismatches = std::max<long>(r.cycle_mismatches, 1);
+  return r;
+}
+
+EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw) {
+  if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw);
+  if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw);
+  throw Error("--engine cosim: no prebuilt configuration for this unit mix (fp32 2 mul + 2 add latency 3/2, or "
+              "fixed:12.20 1 + 1 latency 1/1, pipelined); use --engine verilator or systemc");
+}
+
+int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
+
+EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
+                        const Options& o) {
+  const std::string obj = dir + "/obj_vlt", exe = obj + "/vharness";
+  const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config);
+  for (const auto& s : sources)
+    if (!fs::exists(s)) throw Error(s + ": missing");
+  if (sources.size() < 6) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
+  if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(dir + "/rtl/nea_top.v")) {
+    std::string cmd = "verilator --cc --exe --build -O3 --trace -Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
+                      obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + dir + "/rtl/nea_top.v";
+    for (const auto& s : sources) cmd += " " + s;
+    cmd += " " + rtl_dir() + "/datapath/harness/main.cpp > " + dir + "/obj_vlt.log 2>&1";
+    if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s/obj_vlt.log)\n", dir.c_str());
+    if (run_cmd(cmd) != 0) throw Error(dir + "/obj_vlt.log: verilator build failed");
+  }
+  const std::string in_path = dir + "/sim_in.txt", out_path = dir + "/sim_out.txt";
+  {
+    std::ofstream f(in_path);
+    for (const auto& s : raw) {
+      for (auto w : s) f << fmt::format("{:x} ", w);
+      f << '\n';
+    }
+  }
+  std::string cmd = exe + " +neaccel_hex=" + dir + "/hex --in " + in_path + " --out " + out_path;
+  if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
+  if (o.quiet) cmd += " 2>/dev/null";
+  if (run_cmd(cmd) != 0) throw Error(exe + ": simulation failed");
+  EngineRun r;
+  std::ifstream f(out_path);
+  for (std::string line; std::getline(f, line);) {
+    std::istringstream ls(line);
+    std::vector<std::string> w;
+    for (std::string x; ls >> x;) w.push_back(x);
+    if (w.empty()) continue;
+    std::vector<std::uint32_t> words;
+    for (std::size_t i = 0; i + 1 < w.size(); ++i) words.push_back(static_cast<std::uint32_t>(std::stoul(w[i], nullptr, 16)));
+    r.out.push_back(words);
+    r.cycles.push_back(std::stol(w.back()));
+  }
+  if (r.out.size() != raw.size()) throw Error(out_path + ": wrong number of results");
+  return r;
+}
+
+void run(const Options& o) {
+  const std::string dir = fs::absolute(o.out).lexically_normal().string();
+  const hw::DesignSpec spec = hw::read_manifest_spec(dir);
+  const hw::Design d = hw::make_design(spec);
+  check_hex_matches(d, dir);
+  if (o.states_file.empty() == (o.random <= 0)) throw Error("give exactly one of --states FILE and --random N");
+  std::vector<std::vector<double>> states;
+  if (!o.states_file.empty()) {
+    states = read_states(d, o.states_file);
+  } else {
+    std::mt19937_64 rng(o.seed);
+    for (int k = 0; k < o.random; ++k) states.push_back(hw::random_state(d, rng));
+  }
+  std::vector<std::vector<std::uint32_t>> raw;
+  for (const auto& s : states) {
+    raw.emplace_back();
+    for (double x : s) raw.back().push_back(hw::encode(spec.format, x));
+  }
+  EngineRun r;
+  if (o.engine == "systemc") {
+    auto m = sysc::run_model(d.dp, raw);
+    r.out = m.out;
+    r.cycles = m.cycles;
+  } else if (o.engine == "verilator") {
+    r = run_verilator(d, dir, raw, o);
+  } else if (o.engine == "cosim") {
+    r = run_cosim(d, dir, raw);
+  } else {
+    throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator, cosim)", o.engine));
+  }
+  long mismatches = 0, cycle_errors = 0;
+  double max_err = 0;
+  nlohmann::json torques = nlohmann::json::array();
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    const auto want = hw::golden_raw(*d.graph, spec.format, states[k]);
+    const auto ref = hw::reference(*d.graph, states[k]);
+    double scale = 1;
+    for (double t : ref) scale = std::max(scale, std::abs(t));
+    bool same = r.out[k].size() == want.size();
+    nlohmann::json tk = nlohmann::json::array();
+    for (std::size_t i = 0; i < want.size() && i < r.out[k].size(); ++i) {
+      same = same && hw::same(spec.format, r.out[k][i], want[i]);
+      const double v = hw::decode(spec.format, r.out[k][i]);
+      tk.push_back(v);
+      max_err = std::max(max_err, std::abs(v - ref[i]) / scale);
+    }
+    mismatches += !same;
+    cycle_errors += r.cycles[k] != d.dp.cycles();
+    torques.push_back(tk);
+  }
+  if (o.json) {
+    nlohmann::json j{{"engine", o.engine},
+                     {"states", states.size()},
+                     {"cycles_per_evaluation", d.dp.cycles()},
+                     {"schedule_length", d.dp.length},
+                     {"io_overhead", d.dp.io_overhead()},
+                     {"cycle_count_errors", cycle_errors},
+                     {"mismatches", mismatches},
+                     {"cosim_cycle_mismatches", r.cycle_mismatches},
+                     {"max_rel_error", max_err},
+                     {"torques", torques}};
+    std::printf("%s\n", j.dump(1).c_str());
+  } else {
+    const std::size_t show = std::min<std::size_t>(states.size(), 5);
+    for (std::size_t k = 0; k < show; ++k) {
+      std::printf("state %zu: tau =", k);
+      for (double t : torques[k]) std::printf(" %.9g", t);
+      std::printf("\n");
+    }
+    if (show < states.size()) std::printf("... (%zu states; --json prints all)\n", states.size());
+    std::printf("engine %s: %zu states, %d cycles each (length %d + I/O %d), cycle-count errors %ld\n",
+                o.engine.c_str(), states.size(), d.dp.cycles(), d.dp.length, d.dp.io_overhead(), cycle_errors);
+    std::printf("mismatches vs the graph in %s: %ld; max relative error vs double: %.3g\n",
+                spec.format.name().c_str(), mismatches, max_err);
+    if (r.cycle_mismatches >= 0)
+      std::printf("co-simulation: %ld cycles where RTL and SystemC model differ%s%s\n", r.cycle_mismatches,
+                  r.messages.empty() ? "" : "; first: ", r.messages.empty() ? "" : r.messages[0].c_str());
+  }
+  if (mismatches || cycle_errors || r.cycle_mismatches > 0) throw neaccel::cli::ExitCode{3};
+}
+
+void setup(CLI::App& app) {
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("sim", "simulate a datapath written by `neaccel rtl` and check it");
+  cmd->add_option("--out", opt->out, "directory written by neaccel rtl");
+  cmd->add_option("--engine", opt->engine, "systemc, verilator or cosim");
+  cmd->add_option("--states", opt->states_file, "file: per line q1..qn qd1..qdn qdd1..qddn");
+  cmd->add_option("--random", opt->random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1])");
+  cmd->add_option("--seed", opt->seed, "seed of --random");
+  cmd->add_option("--vcd", opt->vcd, "verilator engine: write a VCD trace to this file");
+  cmd->add_flag("--quiet", opt->quiet, "no progress messages");
+  cmd->add_flag("--json", opt->json, "machine-readable output");
+  cmd->callback([opt] { run(*opt); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(sim, 61, setup)

@@ -1,0 +1,92 @@
+// Drives a Verilated nea_datapath (C++ mode, any PREFIX) through the start / load / compute / unload protocol of
+// docs/datapath.md with in_valid_i and out_ready_i held high. Header-only so that the tests, the benchmark and the
+// standalone harness (main.cpp, built by `neaccel sim --engine verilator`) share it.
+#pragma once
+
+#include <verilated.h>
+#if VM_TRACE
+#include <verilated_vcd_c.h>
+#endif
+
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace neaccel::rtlsim {
+
+struct RunResult {
+  std::vector<std::uint32_t> out;  // unloaded words, tau1..taun
+  long cycles = 0;                 // from the cycle start_i is sampled to the DONE cycle
+};
+
+template <class Model>
+class Driver {
+ public:
+  explicit Driver(Model& m) : m_(m) {}
+#if VM_TRACE
+  void trace(VerilatedVcdC* vcd) { vcd_ = vcd; }
+#endif
+
+  // Holds reset for two cycles.
+  void reset() {
+    m_.rst_ni = 0;
+    m_.start_i = 0;
+    m_.in_valid_i = 0;
+    m_.out_ready_i = 0;
+    m_.in_data_i = 0;
+    tick();
+    tick();
+    m_.rst_ni = 1;
+    m_.eval();
+  }
+
+  // One rising edge (inputs already set), then the falling edge.
+  void tick() {
+    m_.clk_i = 1;
+    m_.eval();
+    dump();
+    m_.clk_i = 0;
+    m_.eval();
+    dump();
+    ++cycles_;
+  }
+
+  RunResult run(const std::vector<std::uint32_t>& in, long max_cycles = 10000000) {
+    RunResult r;
+    std::size_t k = 0;
+    for (long c = 0; c < max_cycles; ++c) {
+      if (c > 0 && m_.done_o) {
+        r.cycles = c;
+        m_.start_i = 0;
+        tick();  // DONE -> IDLE, ready for the next start
+        return r;
+      }
+      if (m_.out_valid_o) r.out.push_back(static_cast<std::uint32_t>(m_.out_data_o));
+      m_.start_i = c == 0;
+      m_.in_valid_i = 1;
+      m_.out_ready_i = 1;
+      m_.in_data_i = k < in.size() ? in[k] : 0;
+      if (m_.in_ready_o) ++k;
+      tick();
+    }
+    throw std::runtime_error("nea_datapath: no done_o within the cycle limit");
+  }
+
+  long total_cycles() const { return cycles_; }
+
+ private:
+  void dump() {
+#if VM_TRACE
+    if (vcd_) vcd_->dump(static_cast<std::uint64_t>(time_));
+#endif
+    time_ += 5;
+  }
+  Model& m_;
+  long cycles_ = 0;
+  long time_ = 0;
+#if VM_TRACE
+  VerilatedVcdC* vcd_ = nullptr;
+#endif
+};
+
+}  // namespace neaccel::rtlsim

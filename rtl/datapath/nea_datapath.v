@@ -1,0 +1,220 @@
+`timescale 1ns/1ps
+// The scheduled Newton-Euler datapath (docs/datapath.md): NumMul multipliers and NumAdd adders (contract 6 units),
+// a register file of MaxRegs words (2 read ports per unit + 1 for unload, 1 write port per unit + 1 for load), a
+// constant ROM, and a sequencer stepping a microcode ROM. ROM contents come from .hex files written by
+// neaccel::hw::write_hex into the directory HexDir (simulation: overridable with +neaccel_hex=DIR), so one
+// parameter set serves every schedule of its unit mix that fits the capacities.
+//
+// Operand address space (OpAddrW bits): [0, U) unit result buses (bypass in the arrival cycle),
+// [U, U+MaxRegs) registers, [U+MaxRegs, U+MaxRegs+MaxConsts) constants.
+// Microcode word, LSB first: per unit u {valid, op[1:0], src_a, src_b}, then per unit {wb_valid, wb_dest}.
+// Protocol: IDLE -(start_i)-> LOAD (n_in words on in_valid/in_ready) -> COMPUTE (n_prog words) -> UNLOAD
+// (n_out words on out_valid/out_ready) -> DONE (done_o for one cycle) -> IDLE.
+module nea_datapath #(
+  parameter integer IsFixed = 0,
+  parameter integer Width = 32,
+  parameter integer Frac = 0,
+  parameter integer NumMul = 1,
+  parameter integer NumAdd = 1,
+  parameter integer LatMul = 1,
+  parameter integer LatAdd = 1,
+  parameter integer PipeMul = 1,
+  parameter integer PipeAdd = 1,
+  parameter integer MaxRegs = 16,
+  parameter integer MaxConsts = 16,
+  parameter integer MaxProg = 64,
+  parameter integer MaxIn = 16,
+  parameter integer MaxOut = 8,
+  parameter HexDir = ".",
+  // Derived (do not override).
+  parameter integer NumUnits = NumMul + NumAdd,
+  parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
+  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
+) (
+  input  wire                         clk_i,
+  input  wire                         rst_ni,
+  input  wire                         start_i,
+  input  wire                         in_valid_i,
+  input  wire [Width-1:0]             in_data_i,
+  output wire                         in_ready_o,
+  output wire                         out_valid_o,
+  output wire [Width-1:0]             out_data_o,
+  input  wire                         out_ready_i,
+  output wire                         busy_o,
+  output wire                         done_o,
+  // Debug/trace (co-simulation): unit result buses, register writes of the units and of the input load.
+  output wire [NumUnits-1:0]          dbg_unit_valid_o,
+  output wire [NumUnits*Width-1:0]    dbg_unit_result_o,
+  output wire [NumUnits-1:0]          dbg_wr_en_o,
+  output wire [NumUnits*RegAddrW-1:0] dbg_wr_addr_o,
+  output wire                         dbg_load_en_o,
+  output wire [RegAddrW-1:0]          dbg_load_addr_o
+);
+  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts;
+  localparam integer IssueW = 3 + 2 * OpAddrW;
+  localparam integer WbW = 1 + RegAddrW;
+  localparam integer WordW = NumUnits * (IssueW + WbW);
+  localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
+  localparam integer InW = (MaxIn > 1) ? $clog2(MaxIn) : 1;
+  localparam integer OutW = (MaxOut > 1) ? $clog2(MaxOut) : 1;
+
+  localparam [2:0] StIdle = 3'd0, StLoad = 3'd1, StCompute = 3'd2, StUnload = 3'd3, StDone = 3'd4;
+
+  // ROMs ($readmemh).
+  reg [WordW-1:0]    ucode  [0:MaxProg-1];
+  reg [Width-1:0]    consts [0:MaxConsts-1];
+  reg [RegAddrW:0]   inrom  [0:MaxIn-1];
+  reg [OpAddrW-1:0]  outrom [0:MaxOut-1];
+  reg [15:0]         meta   [0:2];
+
+`ifdef SYNTHESIS
+  initial begin
+    $readmemh({HexDir, "/ucode.hex"}, ucode);
+    $readmemh({HexDir, "/const.hex"}, consts);
+    $readmemh({HexDir, "/in.hex"}, inrom);
+    $readmemh({HexDir, "/out.hex"}, outrom);
+    $readmemh({HexDir, "/meta.hex"}, meta);
+  end
+`else
+  reg [8*1024-1:0] hex_dir;
+  reg [8*1040-1:0] hex_file;
+  initial begin
+    /* verilator lint_off WIDTH */
+    if (!$value$plusargs("neaccel_hex=%s", hex_dir)) hex_dir = HexDir;
+    /* verilator lint_on WIDTH */
+    $sformat(hex_file, "%0s/ucode.hex", hex_dir);
+    $readmemh(hex_file, ucode);
+    $sformat(hex_file, "%0s/const.hex", hex_dir);
+    $readmemh(hex_file, consts);
+    $sformat(hex_file, "%0s/in.hex", hex_dir);
+    $readmemh(hex_file, inrom);
+    $sformat(hex_file, "%0s/out.hex", hex_dir);
+    $readmemh(hex_file, outrom);
+    $sformat(hex_file, "%0s/meta.hex", hex_dir);
+    $readmemh(hex_file, meta);
+  end
+`endif
+
+  wire [15:0] n_in = meta[0];
+  wire [15:0] n_prog = meta[1];
+  wire [15:0] n_out = meta[2];
+
+  // Sequencer state.
+  reg [2:0]  state_q, state_d;
+  reg [15:0] idx_q, idx_d;
+  reg [WordW-1:0] word_q;  // microcode word of the current cycle (synchronous ROM read, prefetched)
+
+  wire computing = (state_q == StCompute);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] fetch_idx = (computing && state_d == StCompute) ? idx_q + 16'd1 : 16'd0;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always @* begin
+    state_d = state_q;
+    idx_d = idx_q;
+    case (state_q)
+      StIdle: if (start_i) begin
+        state_d = (n_in != 16'd0) ? StLoad : StCompute;
+        idx_d = 16'd0;
+      end
+      StLoad: if (in_valid_i) begin
+        idx_d = idx_q + 16'd1;
+        if (idx_d == n_in) begin
+          state_d = StCompute;
+          idx_d = 16'd0;
+        end
+      end
+      StCompute: begin
+        idx_d = idx_q + 16'd1;
+        if (idx_d == n_prog) begin
+          state_d = (n_out != 16'd0) ? StUnload : StDone;
+          idx_d = 16'd0;
+        end
+      end
+      StUnload: if (out_ready_i) begin
+        idx_d = idx_q + 16'd1;
+        if (idx_d == n_out) begin
+          state_d = StDone;
+          idx_d = 16'd0;
+        end
+      end
+      default: state_d = StIdle;  // StDone
+    endcase
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      idx_q <= 16'd0;
+    end else begin
+      state_q <= state_d;
+      idx_q <= idx_d;
+    end
+  end
+
+  always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
+
+  // Register file and operand space.
+  reg  [Width-1:0] regs [0:MaxRegs-1];
+  wire [Width-1:0] opnd [0:NumSrc-1];
+  wire [NumUnits*Width-1:0] unit_result;
+  wire [NumUnits-1:0] unit_valid;
+
+  genvar s;
+  generate
+    for (s = 0; s < NumSrc; s = s + 1) begin : g_src
+      if (s < NumUnits) begin : g_bus
+        assign opnd[s] = unit_result[s*Width +: Width];
+      end else if (s < NumUnits + MaxRegs) begin : g_reg
+        assign opnd[s] = regs[s - NumUnits];
+      end else begin : g_const
+        assign opnd[s] = consts[s - NumUnits - MaxRegs];
+      end
+    end
+  endgenerate
+
+  // Units, issue and write-back fields.
+  wire [NumUnits-1:0] wb_en;
+  wire [NumUnits*RegAddrW-1:0] wb_dest;
+  genvar u;
+  generate
+    for (u = 0; u < NumUnits; u = u + 1) begin : g_unit
+      wire               iss_valid = word_q[u*IssueW];
+      wire [1:0]         iss_op = word_q[u*IssueW+1 +: 2];
+      wire [OpAddrW-1:0] src_a = word_q[u*IssueW+3 +: OpAddrW];
+      wire [OpAddrW-1:0] src_b = word_q[u*IssueW+3+OpAddrW +: OpAddrW];
+      assign wb_en[u] = computing & word_q[NumUnits*IssueW + u*WbW];
+      assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 +: RegAddrW];
+      nea_unit #(
+        .Kind(u < NumMul ? 0 : 1), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
+        .Latency(u < NumMul ? LatMul : LatAdd), .Pipelined(u < NumMul ? PipeMul : PipeAdd)
+      ) u_unit (
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(computing & iss_valid), .op_i(iss_op),
+        .a_i(opnd[src_a]), .b_i(opnd[src_b]),
+        .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+    end
+  endgenerate
+
+  wire [RegAddrW:0] load_word = inrom[idx_q[InW-1:0]];
+  wire load_en = (state_q == StLoad) & in_valid_i & load_word[RegAddrW];
+  wire [RegAddrW-1:0] load_addr = load_word[RegAddrW-1:0];
+
+  integer w;
+  always @(posedge clk_i) begin
+    for (w = 0; w < NumUnits; w = w + 1)
+      if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
+    if (load_en) regs[load_addr] <= in_data_i;
+  end
+
+  assign in_ready_o = (state_q == StLoad);
+  assign out_valid_o = (state_q == StUnload);
+  assign out_data_o = out_valid_o ? opnd[outrom[idx_q[OutW-1:0]]] : {Width{1'b0}};
+  assign busy_o = (state_q != StIdle);
+  assign done_o = (state_q == StDone);
+  assign dbg_unit_valid_o = unit_valid;
+  assign dbg_unit_result_o = unit_result;
+  assign dbg_wr_en_o = wb_en;
+  assign dbg_wr_addr_o = wb_dest;
+  assign dbg_load_en_o = load_en;
+  assign dbg_load_addr_o = load_addr;
+endmodule

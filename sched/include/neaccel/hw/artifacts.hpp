@@ -1,0 +1,34 @@
+// The files `neaccel rtl` writes for a design (docs/datapath.md), and reading them back for `neaccel sim`.
+//
+//   DIR/manifest.json      design spec, configuration, sizes, cycle counts, file list
+//   DIR/schedule.json      the verified schedule (sched::to_json)
+//   DIR/hex/*.hex          microcode, constants, input/output maps, meta (write_hex)
+//   DIR/rtl/nea_top.v      top wrapper: nea_datapath with this design's parameters and HexDir = DIR/hex
+//   DIR/synth/generic.ys, DIR/synth/xilinx.ys   Yosys scripts (generic cells; synth_xilinx xc7)
+#pragma once
+
+#include "neaccel/hw/design.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace neaccel::hw {
+
+// The hand-written Verilog the generated files refer to, under `rtl_dir` (the repository's rtl/).
+std::vector<std::string> rtl_sources(const std::string& rtl_dir, const Config& c);
+
+// The generated top wrapper (module nea_top, same ports as nea_datapath).
+std::string top_wrapper(const Config& c, const std::string& hex_dir);
+
+// Yosys script; xilinx = synth_xilinx -family xc7, else generic synth. Statistics go to DIR/synth/<name>.stat.
+std::string yosys_script(const Config& c, const std::string& out_dir, const std::string& rtl_dir, bool xilinx);
+
+// Writes everything above into out_dir (absolute paths inside the files). Returns the manifest.
+nlohmann::json write_artifacts(const Design& d, const std::string& out_dir, const std::string& rtl_dir);
+
+// Reads DIR/manifest.json back into a spec (neaccel::Error naming the file/field on a problem).
+DesignSpec read_manifest_spec(const std::string& out_dir);
+
+}  // namespace neaccel::hw

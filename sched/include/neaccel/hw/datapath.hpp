@@ -1,0 +1,130 @@
+// From a verified schedule to hardware: the datapath description (data only, docs/datapath.md).
+//
+// Architecture: U arithmetic unit instances (multipliers first, then adders; an adder executes add, sub, neg),
+// one central register file with 2 read ports per unit + 1 read port for the output unload, 1 write port per unit
+// + 1 for the input load, a constant ROM, and a microcode ROM with one word per cycle. Operands are addressed in one
+// space: unit result buses (bypass of a result in the cycle it arrives), registers, constants.
+//
+// Protocol (cycles counted from the cycle start_i is sampled high in IDLE; in_valid_i and out_ready_i held high):
+//   cycle 0                       IDLE, start sampled
+//   cycles 1 .. n_in              LOAD: input k (graph input order) accepted on the in_valid/in_ready stream
+//   next length + 1 cycles        COMPUTE: microcode word c (c = 0..length) issues the ops that start at c and
+//                                 writes back the results that arrive at c (word `length` only writes back)
+//   next n_out cycles             UNLOAD: tau_i, one per cycle, on the out_valid/out_ready stream
+//   next cycle                    DONE: done_o high for one cycle, back to IDLE
+//   => done_o is high in cycle n_in + n_out + length + 2: the I/O overhead is n_in + n_out + 2 cycles.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/hw/number.hpp"
+#include "neaccel/sched/schedule.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace neaccel::hw {
+
+enum class UnitKind : std::uint8_t { Mul, Add };
+
+// Operation codes of an adder (contract 6: op_i of fp32_add / fx_add). Multipliers ignore the op field.
+enum AddOp : std::uint8_t { kOpAdd = 0, kOpSub = 1, kOpNeg = 2 };
+
+// A hardware configuration: what one RTL parameter set (and one Verilated model) provides. Any schedule for this
+// unit mix whose sizes fit the capacities runs on it; only the .hex files change.
+struct Config {
+  NumberFormat format;
+  int num_mul = 1, num_add = 1;
+  int lat_mul = 1, lat_add = 1;
+  bool pipe_mul = true, pipe_add = true;
+  int max_regs = 16, max_consts = 16;  // register file size, constant ROM depth
+  int max_prog = 64;                   // microcode ROM depth (>= schedule length + 1)
+  int max_in = 16, max_out = 8;        // input and output ROM depths
+
+  int num_units() const { return num_mul + num_add; }
+  int reg_addr_bits() const;   // register address width (>= 1)
+  int op_addr_bits() const;    // operand address width over units + registers + constants
+  int word_bits() const;       // microcode word width
+};
+
+struct Unit {
+  UnitKind kind = UnitKind::Mul;
+  int cls = -1;        // index into Problem::classes
+  int instance = -1;   // instance within the class
+  int latency = 1;
+  bool pipelined = true;
+};
+
+// An operand: the result bus of a unit (only in the cycle the result arrives), a register, or a constant.
+struct Operand {
+  enum class Kind : std::uint8_t { Unit, Reg, Const } kind = Kind::Reg;
+  int index = 0;
+};
+
+struct Issue {
+  bool valid = false;
+  std::uint8_t op = 0;   // AddOp for adders, 0 for multipliers
+  Operand a, b;          // neg reads b only
+  dfg::NodeId node = dfg::kNoNode;  // the graph node issued (for traces; not part of the hex)
+};
+
+struct WriteBack {
+  bool valid = false;
+  int dest = 0;          // register written at the end of this cycle with the unit's result bus
+};
+
+struct Word {
+  std::vector<Issue> issue;   // one per unit
+  std::vector<WriteBack> wb;  // one per unit
+};
+
+struct Datapath {
+  Config config;                        // sized exactly for this schedule unless fit() enlarged it
+  std::vector<Unit> units;              // multipliers first, then adders (config.num_mul + config.num_add)
+  int num_regs = 0;                     // registers used
+  std::vector<double> const_values;     // constant ROM, graph values (exact)
+  std::vector<std::uint32_t> consts;    // the same, encoded in config.format
+  std::vector<std::string> input_names; // graph inputs, load order
+  std::vector<int> input_reg;           // per input: destination register, -1 = not needed (discarded)
+  std::vector<std::string> output_names;
+  std::vector<Operand> output_src;      // per output: where its value is read during unload
+  std::vector<Word> program;            // schedule length + 1 words
+  int length = 0;                       // schedule length
+
+  int cycles() const;                   // start to done: length + n_in + n_out + 2 (see the protocol above)
+  int io_overhead() const;              // n_in + n_out + 2
+};
+
+// Builds the datapath for a verified schedule with binding and register assignment. Requirements checked here
+// (neaccel::Error naming the field otherwise): every class executes only mul or only add/sub/neg; one latency
+// and occupancy per kind; ii == 0 (streaming is not implemented); schedule.reg is consistent with the register
+// semantics of this datapath (a value occupies its register from the end of its arrival cycle until its last
+// read; outputs until the unload).
+Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
+               const NumberFormat& format);
+
+// The same program re-targeted to a larger configuration (same unit mix, latencies and format; capacities >=).
+Datapath fit(const Datapath& dp, const Config& hw);
+
+// Address of an operand in the operand space of `c`: units, then registers, then constants.
+std::uint32_t operand_address(const Config& c, const Operand& o);
+
+// Packed hex images ($readmemh, one word per line, most significant digit first), see docs/datapath.md.
+std::vector<std::string> microcode_hex(const Datapath& dp);
+std::vector<std::string> const_hex(const Datapath& dp);
+std::vector<std::string> input_hex(const Datapath& dp);   // per input {valid, reg}
+std::vector<std::string> output_hex(const Datapath& dp);  // per output operand address
+std::vector<std::string> meta_hex(const Datapath& dp);    // n_in, program words, n_out
+
+// Writes ucode.hex, const.hex, in.hex, out.hex, meta.hex into `dir` (created). Same datapath, same bytes.
+void write_hex(const Datapath& dp, const std::string& dir);
+
+// Verilog parameter list of the configuration (for the generated top wrapper and -G options).
+std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c);
+
+nlohmann::json to_json(const Config& c);
+nlohmann::json to_json(const Datapath& dp);  // configuration, sizes, cycle counts (the manifest's core)
+
+}  // namespace neaccel::hw

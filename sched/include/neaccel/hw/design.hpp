@@ -1,0 +1,55 @@
+// One design point end to end: robot -> sched::robot_graph (modified Newton-Euler, seed 000 section 7, cleaned by
+// dfg::customise) -> problem -> verified list schedule with registers -> datapath; plus random joint states bound to the graph's inputs. Used by the CLI
+// (neaccel rtl / sim), the datapath tests and the benchmarks.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/hw/datapath.hpp"
+#include "neaccel/ref/robot.hpp"
+#include "neaccel/sched/schedule.hpp"
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace neaccel::hw {
+
+struct DesignSpec {
+  std::string robot = "puma560";  // ref::load_robot spec: built-in name, random:N:SEED, file
+  bool custom = false;            // customised (parameters folded) or general (parameters are inputs)
+  NumberFormat format;
+  int mul = 1, add = 1;           // unit instances
+  int lat_mul = 3, lat_add = 2;
+  bool pipelined = true;
+};
+
+struct Design {
+  DesignSpec spec;
+  ref::Robot robot;
+  std::unique_ptr<dfg::Graph> graph;  // stable address: problem.graph points at it
+  sched::Problem problem;
+  sched::Schedule schedule;
+  Datapath dp;
+};
+
+// Builds the design; throws neaccel::Error (bad robot, format, unit counts < 1, latencies < 1).
+Design make_design(const DesignSpec& spec);
+
+// A random joint state (q uniform in [-pi, pi], qd and qdd uniform in [-1, 1]) as the graph's input vector
+// (parameters of the general flavour from the robot).
+std::vector<double> random_state(const Design& d, std::mt19937_64& rng);
+
+// Input vector for given q, qd, qdd.
+std::vector<double> bind_state(const Design& d, const std::vector<double>& q, const std::vector<double>& qd,
+                               const std::vector<double>& qdd);
+
+// The graph evaluated in the design's number format (dfg::evaluate<float> or <Fixed>), as raw words.
+std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in);
+std::vector<double> reference(const dfg::Graph& g, const std::vector<double>& in);  // dfg::evaluate<double>
+
+// The project's scheduling path for a latency design: sched::check, list_schedule, allocate_registers,
+// verify_or_throw (nothing unverified reaches the datapath).
+sched::Schedule schedule_with_registers(const sched::Problem& p);
+
+}  // namespace neaccel::hw

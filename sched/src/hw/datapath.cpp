@@ -1,0 +1,395 @@
+#include "neaccel/hw/datapath.hpp"
+
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+namespace neaccel::hw {
+namespace {
+
+int clog2(long n) {  // ceil(log2(n)), as Verilog's $clog2
+  int b = 0;
+  while ((1L << b) < n) ++b;
+  return b;
+}
+
+bool all_ops_in(const sched::UnitClass& c, std::initializer_list<dfg::Op> ops) {
+  return !c.ops.empty() && std::all_of(c.ops.begin(), c.ops.end(), [&](dfg::Op op) {
+    return std::find(ops.begin(), ops.end(), op) != ops.end();
+  });
+}
+
+UnitKind class_kind(const sched::UnitClass& c, std::size_t idx) {
+  if (all_ops_in(c, {dfg::Op::Mul})) return UnitKind::Mul;
+  if (all_ops_in(c, {dfg::Op::Add, dfg::Op::Sub, dfg::Op::Neg, dfg::Op::Cmp})) return UnitKind::Add;  // no Cmp node reaches build()
+  throw Error(fmt::format("problem.classes[{}] ('{}'): a datapath unit executes either mul or add/sub/neg", idx,
+                          c.name));
+}
+
+// Units (multipliers first) and the unit index of every (class, instance); fills the unit part of the config.
+std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) {
+  std::vector<std::vector<int>> unit_of(p.classes.size());
+  for (UnitKind kind : {UnitKind::Mul, UnitKind::Add}) {
+    int lat = -1, occ = -1;
+    for (std::size_t k = 0; k < p.classes.size(); ++k) {
+      const auto& c = p.classes[k];
+      if (c.count <= 0 || class_kind(c, k) != kind) continue;
+      if (lat >= 0 && (c.latency != lat || c.occupancy != occ))
+        throw Error(fmt::format("problem.classes[{}]: all {} classes of a datapath need one latency and occupancy", k,
+                                kind == UnitKind::Mul ? "mul" : "add"));
+      if (c.latency < 1 || (c.occupancy != 1 && c.occupancy != c.latency))
+        throw Error(fmt::format("problem.classes[{}]: latency >= 1 and occupancy 1 or latency required", k));
+      lat = c.latency;
+      occ = c.occupancy;
+      unit_of[k].resize(c.count);
+      for (int i = 0; i < c.count; ++i) {
+        unit_of[k][i] = static_cast<int>(dp.units.size());
+        dp.units.push_back(Unit{kind, static_cast<int>(k), i, c.latency, c.occupancy == 1});
+      }
+      auto& cfg = dp.config;
+      (kind == UnitKind::Mul ? cfg.num_mul : cfg.num_add) += c.count;
+      (kind == UnitKind::Mul ? cfg.lat_mul : cfg.lat_add) = c.latency;
+      (kind == UnitKind::Mul ? cfg.pipe_mul : cfg.pipe_add) = c.occupancy == 1;
+    }
+  }
+  return unit_of;
+}
+
+struct Timing {
+  std::vector<int> arrival;   // cycle the value is available: -1 inputs (loaded), start + latency for ops
+  std::vector<int> last_use;  // last cycle it is read; INT_MAX for outputs (read during the unload)
+  std::vector<bool> needs_reg;
+};
+
+Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {
+  const std::size_t n = g.nodes.size();
+  Timing t{std::vector<int>(n, -1), std::vector<int>(n, INT_MIN), std::vector<bool>(n, false)};
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto& node = g.nodes[v];
+    if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
+    const auto& slot = s.slots[v];
+    if (slot.cls < 0 || slot.cls >= static_cast<int>(p.classes.size()))
+      throw Error(fmt::format("schedule.slots[{}].cls: {} is not a class of the problem", v, slot.cls));
+    t.arrival[v] = slot.start + p.classes[slot.cls].latency;
+    for (int k = 0; k < dfg::arity(node.op); ++k) {
+      const auto a = node.arg[k];
+      if (g.nodes[a].op != dfg::Op::Const && t.arrival[a] > slot.start)
+        throw Error(fmt::format("schedule.slots[{}].start: operand {} arrives at {} after the issue at {}", v, a,
+                                t.arrival[a], slot.start));
+      t.last_use[a] = std::max(t.last_use[a], slot.start);
+    }
+  }
+  for (const auto& o : g.outputs) t.last_use[o.node] = INT_MAX;
+  for (std::size_t v = 0; v < n; ++v)
+    t.needs_reg[v] = g.nodes[v].op != dfg::Op::Const && t.last_use[v] > t.arrival[v];
+  return t;
+}
+
+// Values that share a register must not overlap: a value occupies its register from the end of its arrival cycle
+// until its last read, so the next one may arrive in the cycle of that last read (read before write).
+void check_registers(const dfg::Graph& g, const sched::Schedule& s, const Timing& t, Datapath& dp) {
+  if (s.reg.size() != g.nodes.size())
+    throw Error(fmt::format("schedule.reg: {} entries for {} nodes (register assignment missing)", s.reg.size(),
+                            g.nodes.size()));
+  std::map<int, std::vector<std::size_t>> by_reg;
+  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+    if (!t.needs_reg[v]) continue;
+    if (s.reg[v] < 0) throw Error(fmt::format("schedule.reg[{}]: value read after its arrival has no register", v));
+    by_reg[s.reg[v]].push_back(v);
+    dp.num_regs = std::max(dp.num_regs, s.reg[v] + 1);
+  }
+  for (auto& [r, vals] : by_reg) {
+    std::sort(vals.begin(), vals.end(), [&](auto a, auto b) { return t.arrival[a] < t.arrival[b]; });
+    for (std::size_t k = 1; k < vals.size(); ++k) {
+      const auto a = vals[k - 1], b = vals[k];
+      if (t.arrival[b] == t.arrival[a] || t.arrival[b] < t.last_use[a])
+        throw Error(fmt::format("schedule.reg[{}]: register {} still holds node {} (live {}..{}) when node {} "
+                                "arrives at {}", b, r, a, t.arrival[a], t.last_use[a], b, t.arrival[b]));
+    }
+  }
+}
+
+std::uint8_t op_code(dfg::Op op, std::size_t v) {
+  switch (op) {
+    case dfg::Op::Mul:
+    case dfg::Op::Add: return kOpAdd;
+    case dfg::Op::Sub: return kOpSub;
+    case dfg::Op::Neg: return kOpNeg;
+    default: throw Error(fmt::format("graph.nodes[{}]: op '{}' has no datapath unit", v, dfg::op_name(op)));
+  }
+}
+
+// Bit-packed word written as hex, most significant digit first.
+struct Bits {
+  std::vector<bool> bits;
+  explicit Bits(int n) : bits(n, false) {}
+  void put(int& pos, std::uint64_t value, int width) {
+    for (int i = 0; i < width; ++i) bits[pos + i] = (value >> i) & 1u;
+    pos += width;
+  }
+  std::string hex() const {
+    const int digits = std::max<int>(1, (static_cast<int>(bits.size()) + 3) / 4);
+    std::string s;
+    for (int d = digits - 1; d >= 0; --d) {
+      int v = 0;
+      for (int i = 0; i < 4; ++i)
+        if (4 * d + i < static_cast<int>(bits.size()) && bits[4 * d + i]) v |= 1 << i;
+      s += "0123456789abcdef"[v];
+    }
+    return s;
+  }
+};
+
+std::vector<std::string> pad(std::vector<std::string> lines, int width) {
+  if (lines.empty()) lines.push_back(Bits(width).hex());  // $readmemh wants at least one word
+  return lines;
+}
+
+}  // namespace
+
+int Config::reg_addr_bits() const { return std::max(1, clog2(max_regs)); }
+int Config::op_addr_bits() const { return std::max(1, clog2(num_units() + max_regs + max_consts)); }
+int Config::word_bits() const {
+  return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits());
+}
+
+int Datapath::io_overhead() const {
+  return static_cast<int>(input_names.size() + output_names.size()) + 2;
+}
+int Datapath::cycles() const { return length + io_overhead(); }
+
+Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, const NumberFormat& format) {
+  if (s.ii != 0 || p.ii != 0) throw Error("schedule.ii: streaming (modulo) datapaths are not implemented");
+  if (s.slots.size() != g.nodes.size())
+    throw Error(fmt::format("schedule.slots: {} entries for {} nodes", s.slots.size(), g.nodes.size()));
+  Datapath dp;
+  dp.config = Config{};
+  dp.config.format = format;
+  dp.config.num_mul = dp.config.num_add = 0;
+  const auto unit_of = make_units(p, dp);
+  const Timing t = timing(g, p, s);
+  check_registers(g, s, t, dp);
+
+  dp.length = s.length;
+  for (std::size_t v = 0; v < g.nodes.size(); ++v)
+    if (g.nodes[v].op != dfg::Op::Input && g.nodes[v].op != dfg::Op::Const && t.arrival[v] > dp.length)
+      throw Error(fmt::format("schedule.length: {} is before node {} finishes at {}", dp.length, v, t.arrival[v]));
+
+  // Constant ROM (one entry per distinct value).
+  std::map<std::uint64_t, int> const_index;
+  std::vector<int> const_of(g.nodes.size(), -1);
+  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+    if (g.nodes[v].op != dfg::Op::Const) continue;
+    std::uint64_t key;
+    std::memcpy(&key, &g.nodes[v].value, sizeof key);
+    auto [it, fresh] = const_index.emplace(key, static_cast<int>(dp.const_values.size()));
+    if (fresh) {
+      dp.const_values.push_back(g.nodes[v].value);
+      dp.consts.push_back(encode(format, g.nodes[v].value));
+    }
+    const_of[v] = it->second;
+  }
+  auto unit_index = [&](std::size_t v) { return unit_of[s.slots[v].cls].at(s.slots[v].instance); };
+  auto operand = [&](dfg::NodeId v, int cycle) {
+    if (g.nodes[v].op == dfg::Op::Const) return Operand{Operand::Kind::Const, const_of[v]};
+    if (g.nodes[v].op != dfg::Op::Input && t.arrival[v] == cycle)
+      return Operand{Operand::Kind::Unit, unit_index(v)};  // bypass: the result arrives this cycle
+    return Operand{Operand::Kind::Reg, s.reg[v]};
+  };
+
+  // Inputs: one load slot per graph input, into the register of its node.
+  dp.input_names = g.inputs;
+  dp.input_reg.assign(g.inputs.size(), -1);
+  for (std::size_t v = 0; v < g.nodes.size(); ++v)
+    if (g.nodes[v].op == dfg::Op::Input && t.needs_reg[v]) {
+      auto& r = dp.input_reg.at(g.nodes[v].input);
+      if (r >= 0 && r != s.reg[v]) throw Error(fmt::format("graph.nodes[{}]: input loaded twice", v));
+      r = s.reg[v];
+    }
+
+  // Microcode.
+  const int U = static_cast<int>(dp.units.size());
+  dp.program.assign(dp.length + 1, Word{std::vector<Issue>(U), std::vector<WriteBack>(U)});
+  std::vector<std::vector<bool>> busy(U, std::vector<bool>(dp.length + 1, false));
+  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+    const auto& node = g.nodes[v];
+    if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
+    const int u = unit_index(v), start = s.slots[v].start;
+    const Unit& unit = dp.units[u];
+    if ((node.op == dfg::Op::Mul) != (unit.kind == UnitKind::Mul))
+      throw Error(fmt::format("schedule.slots[{}].cls: class cannot execute '{}'", v, dfg::op_name(node.op)));
+    if (start < 0) throw Error(fmt::format("schedule.slots[{}].start: negative", v));
+    for (int c = start; c < start + (unit.pipelined ? 1 : unit.latency); ++c) {
+      if (busy[u][c]) throw Error(fmt::format("schedule.slots[{}]: unit instance busy in cycle {}", v, c));
+      busy[u][c] = true;
+    }
+    Issue& is = dp.program[start].issue[u];
+    is.valid = true;
+    is.op = op_code(node.op, v);
+    is.node = static_cast<dfg::NodeId>(v);
+    if (node.op == dfg::Op::Neg) {
+      is.b = operand(node.arg[0], start);
+    } else {
+      is.a = operand(node.arg[0], start);
+      is.b = operand(node.arg[1], start);
+    }
+    if (t.needs_reg[v]) dp.program[t.arrival[v]].wb[u] = WriteBack{true, s.reg[v]};
+  }
+  for (const auto& o : g.outputs) {
+    dp.output_names.push_back(o.name);
+    dp.output_src.push_back(operand(o.node, INT_MIN));
+  }
+
+  auto& c = dp.config;
+  c.max_regs = std::max(1, dp.num_regs);
+  c.max_consts = std::max<int>(1, dp.consts.size());
+  c.max_prog = dp.length + 1;
+  c.max_in = std::max<int>(1, dp.input_names.size());
+  c.max_out = std::max<int>(1, dp.output_names.size());
+  return dp;
+}
+
+Datapath fit(const Datapath& dp, const Config& hw) {
+  const Config& c = dp.config;
+  if (!(hw.format == c.format) || hw.num_mul != c.num_mul || hw.num_add != c.num_add ||
+      (c.num_mul && (hw.lat_mul != c.lat_mul || hw.pipe_mul != c.pipe_mul)) ||
+      (c.num_add && (hw.lat_add != c.lat_add || hw.pipe_add != c.pipe_add)))
+    throw Error("hardware configuration: unit mix, latencies or format differ from the schedule's");
+  if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog ||
+      hw.max_in < c.max_in || hw.max_out < c.max_out)
+    throw Error(fmt::format("hardware configuration: too small (needs regs {}, consts {}, program {}, in {}, out {})",
+                            c.max_regs, c.max_consts, c.max_prog, c.max_in, c.max_out));
+  Datapath out = dp;
+  out.config = hw;
+  return out;
+}
+
+std::uint32_t operand_address(const Config& c, const Operand& o) {
+  switch (o.kind) {
+    case Operand::Kind::Unit: return o.index;
+    case Operand::Kind::Reg: return c.num_units() + o.index;
+    case Operand::Kind::Const: return c.num_units() + c.max_regs + o.index;
+  }
+  return 0;
+}
+
+std::vector<std::string> microcode_hex(const Datapath& dp) {
+  const Config& c = dp.config;
+  const int U = c.num_units(), OA = c.op_addr_bits(), RA = c.reg_addr_bits();
+  std::vector<std::string> lines;
+  for (const Word& w : dp.program) {
+    Bits bits(c.word_bits());
+    int pos = 0;
+    for (int u = 0; u < U; ++u) {
+      const Issue& is = w.issue[u];
+      bits.put(pos, is.valid, 1);
+      bits.put(pos, is.valid ? is.op : 0, 2);
+      bits.put(pos, is.valid ? operand_address(c, is.a) : 0, OA);
+      bits.put(pos, is.valid ? operand_address(c, is.b) : 0, OA);
+    }
+    for (int u = 0; u < U; ++u) {
+      bits.put(pos, w.wb[u].valid, 1);
+      bits.put(pos, w.wb[u].valid ? w.wb[u].dest : 0, RA);
+    }
+    lines.push_back(bits.hex());
+  }
+  return lines;
+}
+
+std::vector<std::string> const_hex(const Datapath& dp) {
+  std::vector<std::string> lines;
+  for (auto raw : dp.consts) {
+    Bits b(dp.config.format.width());
+    int pos = 0;
+    b.put(pos, raw, dp.config.format.width());
+    lines.push_back(b.hex());
+  }
+  return pad(lines, dp.config.format.width());
+}
+
+std::vector<std::string> input_hex(const Datapath& dp) {
+  const int RA = dp.config.reg_addr_bits();
+  std::vector<std::string> lines;
+  for (int r : dp.input_reg) {
+    Bits b(RA + 1);
+    int pos = 0;
+    b.put(pos, r >= 0 ? r : 0, RA);
+    b.put(pos, r >= 0, 1);
+    lines.push_back(b.hex());
+  }
+  return pad(lines, RA + 1);
+}
+
+std::vector<std::string> output_hex(const Datapath& dp) {
+  std::vector<std::string> lines;
+  for (const auto& o : dp.output_src) {
+    Bits b(dp.config.op_addr_bits());
+    int pos = 0;
+    b.put(pos, operand_address(dp.config, o), dp.config.op_addr_bits());
+    lines.push_back(b.hex());
+  }
+  return pad(lines, dp.config.op_addr_bits());
+}
+
+std::vector<std::string> meta_hex(const Datapath& dp) {
+  return {fmt::format("{:04x}", dp.input_names.size()), fmt::format("{:04x}", dp.program.size()),
+          fmt::format("{:04x}", dp.output_names.size())};
+}
+
+void write_hex(const Datapath& dp, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  auto put = [&](const std::string& name, const std::vector<std::string>& lines) {
+    const std::string path = dir + "/" + name;
+    std::ofstream f(path, std::ios::binary);
+    for (const auto& l : lines) f << l << '\n';
+    if (!f) throw Error(path + ": cannot write");
+  };
+  put("ucode.hex", microcode_hex(dp));
+  put("const.hex", const_hex(dp));
+  put("in.hex", input_hex(dp));
+  put("out.hex", output_hex(dp));
+  put("meta.hex", meta_hex(dp));
+}
+
+std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
+  return {{"IsFixed", c.format.fixed}, {"Width", c.format.width()}, {"Frac", c.format.fixed ? c.format.frac_bits : 0},
+          {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
+          {"LatAdd", c.lat_add},       {"PipeMul", c.pipe_mul},     {"PipeAdd", c.pipe_add},
+          {"MaxRegs", c.max_regs},     {"MaxConsts", c.max_consts}, {"MaxProg", c.max_prog},
+          {"MaxIn", c.max_in},         {"MaxOut", c.max_out}};
+}
+
+nlohmann::json to_json(const Config& c) {
+  nlohmann::json j;
+  j["format"] = c.format.name();
+  for (const auto& [k, v] : rtl_parameters(c)) j["parameters"][k] = v;
+  j["reg_addr_bits"] = c.reg_addr_bits();
+  j["op_addr_bits"] = c.op_addr_bits();
+  j["word_bits"] = c.word_bits();
+  return j;
+}
+
+nlohmann::json to_json(const Datapath& dp) {
+  nlohmann::json j;
+  j["config"] = to_json(dp.config);
+  j["registers"] = dp.num_regs;
+  j["constants"] = dp.consts.size();
+  j["inputs"] = dp.input_names;
+  j["outputs"] = dp.output_names;
+  j["schedule_length"] = dp.length;
+  j["program_words"] = dp.program.size();
+  j["io_overhead"] = dp.io_overhead();
+  j["cycles"] = dp.cycles();
+  j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
+                        {"write_ports", dp.config.num_units() + 1}};
+  return j;
+}
+
+}  // namespace neaccel::hw

@@ -1,0 +1,101 @@
+#include "neaccel/hw/design.hpp"
+
+#include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
+#include "neaccel/ref/model.hpp"
+#include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/source.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+namespace neaccel::hw {
+namespace {
+
+double uniform(std::mt19937_64& rng, double lo, double hi) {
+  return lo + (hi - lo) * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
+}
+
+}  // namespace
+
+sched::Schedule schedule_with_registers(const sched::Problem& p) {
+  sched::check(p);
+  sched::Schedule s = sched::list_schedule(p);
+  sched::allocate_registers(p, s);
+  sched::verify_or_throw(p, s);
+  return s;
+}
+
+Design make_design(const DesignSpec& spec) {
+  if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
+  if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
+  Design d;
+  d.spec = spec;
+  d.robot = ref::load_robot(spec.robot);
+  d.graph = std::make_unique<dfg::Graph>(sched::robot_graph(spec.robot, !spec.custom));
+  d.problem.graph = d.graph.get();
+  d.problem.classes =
+      sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
+  d.schedule = schedule_with_registers(d.problem);
+  d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
+  return d;
+}
+
+std::vector<double> bind_state(const Design& d, const std::vector<double>& q, const std::vector<double>& qd,
+                               const std::vector<double>& qdd) {
+  const int n = d.robot.dof();
+  const Eigen::VectorXd Q = Eigen::Map<const Eigen::VectorXd>(q.data(), n);
+  const Eigen::VectorXd QD = Eigen::Map<const Eigen::VectorXd>(qd.data(), n);
+  const Eigen::VectorXd QDD = Eigen::Map<const Eigen::VectorXd>(qdd.data(), n);
+  const auto in = ref::joint_inputs(d.robot, Q, QD, QDD);
+  std::map<std::string, double> m;
+  for (int i = 0; i < n; ++i) {
+    const std::string k = std::to_string(i + 1);
+    m["s" + k] = in.s[i];
+    m["c" + k] = in.c[i];
+    m["q" + k] = in.q[i];
+    m["qd" + k] = in.qd[i];
+    m["qdd" + k] = in.qdd[i];
+    m["sgn_qd" + k] = in.sgn_qd[i];
+  }
+  ref::cast_model<double>(d.robot, [&](int, const std::string& name, double v) { return m[name] = v; });
+  return dfg::bind_inputs(*d.graph, m);
+}
+
+std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
+  const int n = d.robot.dof();
+  std::vector<double> q(n), qd(n), qdd(n);
+  for (int i = 0; i < n; ++i) {
+    q[i] = uniform(rng, -M_PI, M_PI);
+    qd[i] = uniform(rng, -1, 1);
+    qdd[i] = uniform(rng, -1, 1);
+  }
+  return bind_state(d, q, qd, qdd);
+}
+
+std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in) {
+  std::vector<std::uint32_t> out;
+  if (!f.fixed) {
+    for (float x : dfg::evaluate<float>(g, dfg::convert_inputs<float>(in))) {
+      std::uint32_t raw;
+      std::memcpy(&raw, &x, sizeof raw);
+      out.push_back(std::isnan(x) ? kQuietNaN : raw);
+    }
+    return out;
+  }
+  dfg::Arithmetic<dfg::Fixed> ar;
+  ar.format = dfg::FixedFormat{f.int_bits, f.frac_bits};
+  const std::uint32_t mask = f.width() == 32 ? 0xFFFFFFFFu : ((1u << f.width()) - 1u);
+  for (const auto& x : dfg::evaluate<dfg::Fixed>(g, dfg::convert_inputs<dfg::Fixed>(in, ar), ar))
+    out.push_back(static_cast<std::uint32_t>(x.raw) & mask);
+  return out;
+}
+
+std::vector<double> reference(const dfg::Graph& g, const std::vector<double>& in) {
+  return dfg::evaluate<double>(g, in);
+}
+
+}  // namespace neaccel::hw

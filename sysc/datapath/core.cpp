@@ -1,0 +1,116 @@
+#include "core.hpp"
+
+namespace neaccel::sysc {
+
+DatapathCore::DatapathCore(const hw::Datapath& dp) : dp_(dp) { reset(); }
+
+void DatapathCore::reset() {
+  state_ = State::Idle;
+  index_ = 0;
+  cycle_ = 0;
+  regs_.assign(dp_.config.max_regs, 0);
+  pipes_.clear();
+  for (const auto& u : dp_.units) pipes_.emplace_back(u.latency);
+}
+
+std::uint32_t DatapathCore::bus(int u) const {
+  std::uint32_t v = pipes_[u].back().value;
+  if (fault_.kind == Fault::Kind::UnitResult && fault_.cycle == cycle_ && fault_.unit == u) v ^= fault_.mask;
+  return v;
+}
+
+std::uint32_t DatapathCore::read(const hw::Operand& o) const {
+  switch (o.kind) {
+    case hw::Operand::Kind::Unit: return bus(o.index);
+    case hw::Operand::Kind::Reg: return regs_[o.index];
+    case hw::Operand::Kind::Const: return dp_.consts[o.index];
+  }
+  return 0;
+}
+
+std::uint32_t DatapathCore::execute(int u, const hw::Issue& is) const {
+  const auto& f = dp_.config.format;
+  if (dp_.units[u].kind == hw::UnitKind::Mul) return hw::mul(f, read(is.a), read(is.b));
+  switch (is.op) {
+    case hw::kOpSub: return hw::sub(f, read(is.a), read(is.b));
+    case hw::kOpNeg: return hw::neg(f, read(is.b));
+    default: return hw::add(f, read(is.a), read(is.b));
+  }
+}
+
+std::uint32_t DatapathCore::out_data() const {
+  return state_ == State::Unload ? read(dp_.output_src[index_]) : 0;
+}
+
+CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
+  const int U = static_cast<int>(dp_.units.size());
+  CycleView v;
+  v.unit_valid.resize(U);
+  v.unit_result.resize(U);
+  v.wr_en.assign(U, false);
+  v.wr_addr.assign(U, 0);
+  v.wr_data.assign(U, 0);
+  for (int u = 0; u < U; ++u) {
+    v.unit_valid[u] = pipes_[u].back().valid;
+    v.unit_result[u] = bus(u);
+    if (state_ == State::Compute && dp_.program[index_].wb[u].valid) {
+      v.wr_en[u] = true;
+      v.wr_addr[u] = dp_.program[index_].wb[u].dest;
+      v.wr_data[u] = bus(u);
+      if (fault_.kind == Fault::Kind::RegWrite && fault_.cycle == cycle_ && fault_.unit == u) v.wr_data[u] ^= fault_.mask;
+    }
+  }
+  if (state_ == State::Load && in_valid && dp_.input_reg[index_] >= 0) {
+    v.load_en = true;
+    v.load_addr = dp_.input_reg[index_];
+    v.load_data = in_data;
+  }
+  v.in_ready = in_ready();
+  v.out_valid = out_valid();
+  v.out_data = out_data();
+  v.done = done();
+  v.busy = busy();
+  return v;
+}
+
+void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready) {
+  const CycleView v = view(in_valid, in_data);
+  const int U = static_cast<int>(dp_.units.size());
+  // Unit pipelines: shift, then the new issue enters stage 0 (operands read before any write of this edge).
+  std::vector<Stage> issued(U);
+  if (state_ == State::Compute)
+    for (int u = 0; u < U; ++u) {
+      const auto& is = dp_.program[index_].issue[u];
+      if (is.valid) issued[u] = Stage{true, execute(u, is)};
+    }
+  for (int u = 0; u < U; ++u) {
+    auto& p = pipes_[u];
+    for (std::size_t s = p.size() - 1; s > 0; --s) p[s] = p[s - 1];
+    p[0] = issued[u];
+  }
+  for (int u = 0; u < U; ++u)
+    if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
+  if (v.load_en) regs_[v.load_addr] = v.load_data;
+
+  const int n_in = static_cast<int>(dp_.input_names.size());
+  const int n_out = static_cast<int>(dp_.output_names.size());
+  const int n_prog = static_cast<int>(dp_.program.size());
+  switch (state_) {
+    case State::Idle:
+      if (start) state_ = n_in > 0 ? State::Load : State::Compute, index_ = 0;
+      break;
+    case State::Load:
+      if (in_valid && ++index_ == n_in) state_ = State::Compute, index_ = 0;
+      break;
+    case State::Compute:
+      if (++index_ == n_prog) state_ = n_out > 0 ? State::Unload : State::Done, index_ = 0;
+      break;
+    case State::Unload:
+      if (out_ready && ++index_ == n_out) state_ = State::Done, index_ = 0;
+      break;
+    case State::Done: state_ = State::Idle; break;
+  }
+  ++cycle_;
+}
+
+}  // namespace neaccel::sysc

@@ -1,0 +1,76 @@
+// The cycle-accurate behaviour of a datapath (hw::Datapath) executing its microcode: sequencer, register file,
+// constant ROM and units whose results appear `latency` cycles after issue, with the bit-exact arithmetic of
+// hw/number.hpp. Plain C++ (no SystemC): the SystemC module (model.hpp) clocks it; tests can step it directly.
+// It mirrors rtl/datapath/nea_datapath.v signal for signal (the co-simulation compares them every cycle).
+#pragma once
+
+#include "neaccel/hw/datapath.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace neaccel::sysc {
+
+// What the co-simulation compares each cycle (the state before the clock edge that ends the cycle).
+struct CycleView {
+  std::vector<bool> unit_valid;          // result bus valid, per unit
+  std::vector<std::uint32_t> unit_result;
+  std::vector<bool> wr_en;               // register write per unit (microcode write-back)
+  std::vector<int> wr_addr;
+  std::vector<std::uint32_t> wr_data;    // value written (the unit result bus)
+  bool load_en = false;                  // register write by the input load
+  int load_addr = 0;
+  std::uint32_t load_data = 0;
+  bool in_ready = false, out_valid = false, done = false, busy = false;
+  std::uint32_t out_data = 0;
+};
+
+// A fault for the injection tests: XOR `mask` into a value at `cycle` (cycles since reset).
+struct Fault {
+  enum class Kind { None, RegWrite, UnitResult } kind = Kind::None;
+  long cycle = -1;
+  int unit = 0;
+  std::uint32_t mask = 1;
+};
+
+class DatapathCore {
+ public:
+  enum class State { Idle, Load, Compute, Unload, Done };
+
+  explicit DatapathCore(const hw::Datapath& dp);
+
+  void reset();
+  // One rising clock edge with these inputs sampled.
+  void step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready);
+  // The outputs and internal write traffic of the current cycle, given the current inputs.
+  CycleView view(bool in_valid, std::uint32_t in_data) const;
+
+  bool in_ready() const { return state_ == State::Load; }
+  bool out_valid() const { return state_ == State::Unload; }
+  bool done() const { return state_ == State::Done; }
+  bool busy() const { return state_ != State::Idle; }
+  std::uint32_t out_data() const;
+  long cycle() const { return cycle_; }
+  State state() const { return state_; }
+
+  void inject(const Fault& f) { fault_ = f; }
+
+ private:
+  struct Stage {
+    bool valid = false;
+    std::uint32_t value = 0;
+  };
+  std::uint32_t read(const hw::Operand& o) const;
+  std::uint32_t bus(int u) const;             // result bus of unit u (with an injected fault)
+  std::uint32_t execute(int u, const hw::Issue& is) const;
+
+  const hw::Datapath& dp_;
+  State state_ = State::Idle;
+  int index_ = 0;  // input/output index in Load/Unload, program counter in Compute
+  long cycle_ = 0;
+  std::vector<std::uint32_t> regs_;
+  std::vector<std::vector<Stage>> pipes_;  // per unit, latency stages; the last one drives the result bus
+  Fault fault_;
+};
+
+}  // namespace neaccel::sysc

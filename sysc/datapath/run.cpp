@@ -1,0 +1,81 @@
+#include "run.hpp"
+
+#include "model.hpp"
+
+#include <memory>
+
+namespace neaccel::sysc {
+namespace {
+
+SC_MODULE(ModelBench) {
+  sc_core::sc_clock clk{"clk", 10, sc_core::SC_NS};
+  sc_core::sc_signal<bool> rst_n{"rst_n", false}, start{"start", false}, in_valid{"in_valid", false},
+      out_ready{"out_ready", false};
+  sc_core::sc_signal<std::uint32_t> in_data{"in_data", 0};
+  sc_core::sc_signal<bool> in_ready{"in_ready"}, out_valid{"out_valid"}, busy{"busy"}, done{"done"};
+  sc_core::sc_signal<std::uint32_t> out_data{"out_data"};
+  DatapathModel model;
+  const std::vector<std::vector<std::uint32_t>>& states;
+  ModelRun result;
+
+  SC_HAS_PROCESS(ModelBench);
+  ModelBench(sc_core::sc_module_name name, const hw::Datapath& dp,
+             const std::vector<std::vector<std::uint32_t>>& inputs)
+      : sc_core::sc_module(name), model("model", dp), states(inputs) {
+    model.clk_i(clk);
+    model.rst_ni(rst_n);
+    model.start_i(start);
+    model.in_valid_i(in_valid);
+    model.in_data_i(in_data);
+    model.out_ready_i(out_ready);
+    model.in_ready_o(in_ready);
+    model.out_valid_o(out_valid);
+    model.out_data_o(out_data);
+    model.busy_o(busy);
+    model.done_o(done);
+    SC_THREAD(stimulus);
+    sensitive << clk.negedge_event();
+    dont_initialize();
+  }
+
+  // Same stimulus as the co-simulation bench and the Verilator driver (in_valid, out_ready held high).
+  void stimulus() {
+    wait();
+    wait();
+    rst_n.write(true);
+    wait();
+    for (const auto& in : states) {
+      std::vector<std::uint32_t> out;
+      std::size_t k = 0;
+      for (long c = 0;; ++c) {
+        if (c > 0 && done.read()) {
+          result.cycles.push_back(c);
+          break;
+        }
+        if (out_valid.read()) out.push_back(out_data.read());
+        start.write(c == 0);
+        in_valid.write(true);
+        out_ready.write(true);
+        in_data.write(k < in.size() ? in[k] : 0);
+        if (in_ready.read()) ++k;
+        wait();
+      }
+      result.out.push_back(out);
+      start.write(false);
+      wait();
+    }
+    result.total_cycles = model.core().cycle();
+    sc_core::sc_stop();
+  }
+};
+
+}  // namespace
+
+ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states) {
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  auto bench = std::make_unique<ModelBench>("model_bench", dp, states);
+  sc_core::sc_start();
+  return bench->result;
+}
+
+}  // namespace neaccel::sysc

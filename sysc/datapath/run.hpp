@@ -1,0 +1,19 @@
+// Runs the SystemC model alone on a list of input vectors (one elaboration: call once per process).
+#pragma once
+
+#include "neaccel/hw/datapath.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace neaccel::sysc {
+
+struct ModelRun {
+  std::vector<std::vector<std::uint32_t>> out;  // per state, tau1..taun (raw words)
+  std::vector<long> cycles;                     // per state, start to DONE
+  long total_cycles = 0;                        // simulated clock cycles including reset
+};
+
+ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states);
+
+}  // namespace neaccel::sysc

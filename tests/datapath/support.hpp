@@ -1,0 +1,32 @@
+// Test support for the datapath tests: random graphs and problems, random inputs, running the cycle core.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/hw/datapath.hpp"
+#include "neaccel/sched/schedule.hpp"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace neaccel::dptest {
+
+// A random graph: n_in inputs, a few constants, n_ops mul/add/sub/neg over earlier nodes, n_out outputs.
+dfg::Graph random_graph(std::uint32_t seed, int n_in, int n_ops, int n_out);
+
+// Problem with one mul class and one add/sub/neg class.
+sched::Problem make_problem(const dfg::Graph& g, int mul, int add, int lat_mul, int lat_add, bool pipelined = true);
+
+// Random input vector (uniform in [-lo_hi, lo_hi]).
+std::vector<double> random_inputs(std::mt19937& rng, std::size_t n, double lo_hi = 2.0);
+
+// Runs the cycle core on one input vector with in_valid/out_ready held high; returns outputs and the cycle
+// count from start (sampled in IDLE) to the DONE cycle.
+struct Run {
+  std::vector<std::uint32_t> out;
+  long cycles = 0;
+};
+Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in);
+
+}  // namespace neaccel::dptest
