@@ -1,0 +1,21 @@
+// Accelerator in the loop for `neaccel control`: the feedforward torques computed by the robot's customised
+// dataflow graph (dfg::trace + dfg::customise) evaluated in the accelerator's number format.
+#pragma once
+
+#include "neaccel/ref/control/controller.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace neaccel::cli {
+
+// "double": ref::inverse_dynamics of the model (the reference). "fp32": the graph in binary32 (contract 5).
+// "fixed:I.F": the graph in fixed point (contract 4). Throws neaccel::Error naming --format otherwise.
+ref::control::FeedforwardFn format_feedforward(const ref::Robot& model, const std::string& format);
+
+// Differences between a run with the accelerator's feedforward and the double reference run:
+// max |tau_ff - tau_ff_ref|, max |q - q_ref| over the common samples, and both tracking errors.
+nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::control::ControlRun& reference);
+
+}  // namespace neaccel::cli
