@@ -5,7 +5,9 @@
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/counted.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/khalil_ne.hpp"
 #include "neaccel/ref/modified_ne.hpp"
+#include "neaccel/ref/newton_euler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -49,20 +51,32 @@ void expect_close(const std::vector<double>& x, const std::vector<double>& ref, 
   EXPECT_LE(err, tol * std::max(scale, 1e-300)) << what << ": error " << err << " scale " << scale;
 }
 
-TEST(RobotTrace, ModifiedNEGraphEqualsReferenceForEveryPipeline) {
+// The double reference of each form.
+std::vector<double> reference(Form form, const ref::Robot& robot, const State& st) {
+  const ref::ModelT<double> m = ref::model_of(robot);
+  const ref::JointInputs<double> in = ref::joint_inputs(robot, st.q, st.qd, st.qdd);
+  switch (form) {
+    case Form::ModifiedNE: return ref::modified_ne(m, in);
+    case Form::NE: return ref::newton_euler(m, in);
+    case Form::Khalil: return ref::khalil_ne(m, in);
+  }
+  return {};
+}
+
+TEST(RobotTrace, GraphEqualsReferenceForEveryFormAndPipeline) {
   const char* pipelines[] = {"", "fold", "cse", "dce", "fold,cse,dce", "cse,fold,dce-inputs"};
   for (const std::string& spec : robot_specs()) {
     const ref::Robot robot = ref::load_robot(spec);
     const State st = random_state(robot.dof(), 99);
-    const std::vector<double> ref_tau =
-        ref::modified_ne(ref::model_of(robot), ref::joint_inputs(robot, st.q, st.qd, st.qdd));
+    for (Form form : {Form::ModifiedNE, Form::NE, Form::Khalil})
     for (Flavour fl : {Flavour::General, Flavour::Custom}) {
-      const Graph g = trace(robot, Form::ModifiedNE, fl);
+      const std::vector<double> ref_tau = reference(form, robot, st);
+      const Graph g = trace(robot, form, fl);
       for (const char* p : pipelines) {
         const Graph h = run_pipeline(g, parse_pipeline(p));
         ASSERT_NO_THROW(validate(h));
         const std::vector<double> tau = evaluate<double>(h, robot_input_vector(h, robot, st.q, st.qd, st.qdd));
-        expect_close(tau, ref_tau, 1e-12, spec + (fl == Flavour::General ? " general " : " custom ") + p);
+        expect_close(tau, ref_tau, 1e-12, spec + " " + form_name(form) + (fl == Flavour::General ? " general " : " custom ") + p);
         const OpCounts k0 = count_ops(g), k = count_ops(h);
         EXPECT_LE(k.mul(), k0.mul()) << spec << " " << p;
         EXPECT_LE(k.add(), k0.add()) << spec << " " << p;
@@ -74,7 +88,8 @@ TEST(RobotTrace, ModifiedNEGraphEqualsReferenceForEveryPipeline) {
 
 // Counted with contract 3's inputs: joint inputs and parameters unknown, absent entries and the zero external
 // wrench literal (as the tracer records them).
-ref::OpCounts counted_modified_ne(const ref::Robot& robot) {
+template <class Algo>
+ref::OpCounts counted(const ref::Robot& robot, Algo&& algo) {
   using ref::Counted;
   const ref::ModelT<Counted> m = ref::cast_model<Counted>(robot, [](int, const std::string& name, double v) {
     const bool wrench = name.size() == 3 && (name[0] == 'f' || name[0] == 'n') && name[1] == 'e';
@@ -96,18 +111,23 @@ ref::OpCounts counted_modified_ne(const ref::Robot& robot) {
     if (robot.links[i].Fc != 0.0) in.sgn_qd[i] = Counted::unknown(1.0);
   }
   ref::counting::reset();
-  ref::modified_ne(m, in);
+  algo(m, in);
   return ref::counting::totals();
 }
 
 TEST(RobotTrace, UntouchedGeneralGraphHasCountedsCounts) {
   for (const char* spec : {"puma560", "stanford", "rx90", "random:6:3", "random:5:8"}) {
     const ref::Robot robot = ref::load_robot(spec);
-    const OpCounts k = count_ops(trace(robot, Form::ModifiedNE, Flavour::General));
-    const ref::OpCounts c = counted_modified_ne(robot);
-    EXPECT_EQ(k.mul(), c.mul) << spec;
-    EXPECT_EQ(k.add(), c.add) << spec;
-    EXPECT_EQ(k.neg(), c.neg) << spec;
+    for (Form form : {Form::ModifiedNE, Form::NE, Form::Khalil}) {
+      const OpCounts k = count_ops(trace(robot, form, Flavour::General));
+      const ref::OpCounts c = counted(robot, [form](const auto& m, const auto& in) {
+        return form == Form::ModifiedNE ? ref::modified_ne(m, in)
+                                        : form == Form::NE ? ref::newton_euler(m, in) : ref::khalil_ne(m, in);
+      });
+      EXPECT_EQ(k.mul(), c.mul) << spec << " " << form_name(form);
+      EXPECT_EQ(k.add(), c.add) << spec << " " << form_name(form);
+      EXPECT_EQ(k.neg(), c.neg) << spec << " " << form_name(form);
+    }
   }
 }
 

@@ -2,7 +2,9 @@
 
 #include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/khalil_ne.hpp"
 #include "neaccel/ref/modified_ne.hpp"
+#include "neaccel/ref/newton_euler.hpp"
 
 #include <cctype>
 
@@ -107,9 +109,12 @@ Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOpti
   switch (form) {
     case Form::ModifiedNE:
       return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::modified_ne(m, in); });
-    default: break;
+    case Form::NE:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::newton_euler(m, in); });
+    case Form::Khalil:
+      return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
   }
-  throw Error(std::string("dfg: form '") + form_name(form) + "' is not available yet (waiting for the ref forms)");
+  throw Error("dfg: unknown form");
 }
 
 }  // namespace neaccel::dfg

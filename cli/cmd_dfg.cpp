@@ -1,0 +1,161 @@
+// `neaccel dfg`: trace a robot's inverse dynamics (or import a graph), run passes, print counts, emit files.
+//   neaccel dfg --robot puma560 --custom --emit json --emit dot --emit cpp --out out/
+//   neaccel dfg --graph kernel.dot --json
+#include "command.hpp"
+
+#include "neaccel/dfg/accuracy.hpp"
+#include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/io.hpp"
+#include "neaccel/dfg/passes.hpp"
+#include "neaccel/dfg/trace.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+using namespace neaccel;
+
+struct Args {
+  std::string robot, graph_file, form = "modified-ne", passes = "fold,cse,dce", out = "out";
+  bool general = false, custom = false, base = false, json = false;
+  std::vector<std::string> emit, fixed;
+  int samples = 0;
+};
+
+std::string stem_of(const std::string& s) {
+  std::string t;
+  for (char c : std::filesystem::path(s).stem().string()) t += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+  return t;
+}
+
+nlohmann::json counts_json(const dfg::OpCounts& k) {
+  nlohmann::json j{{"mul", k.mul()}, {"add", k.add()}, {"neg", k.neg()}, {"operations", k.operations()}};
+  for (int o = 0; o < dfg::kNumOps; ++o) j["by_op"][dfg::op_name(static_cast<dfg::Op>(o))] = k.by_op[static_cast<std::size_t>(o)];
+  return j;
+}
+
+void write_file(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream f(p, std::ios::binary);
+  if (!f || !(f << text)) throw Error(p.string() + ": cannot write the file");
+}
+
+void run(const Args& a) {
+  if (a.robot.empty() == a.graph_file.empty()) throw Error("dfg: give exactly one of --robot or --graph");
+  if (a.general && a.custom) throw Error("dfg: --general and --custom exclude each other");
+  const dfg::Flavour flavour = a.general ? dfg::Flavour::General : dfg::Flavour::Custom;
+  const dfg::Form form = dfg::form_from_name(a.base ? "khalil" : a.form);  // base parameters: Khalil's form
+  dfg::Graph g;
+  ref::Robot robot;
+  std::string stem;
+  nlohmann::json report;
+  std::vector<std::string> relations;
+  if (!a.robot.empty()) {
+    robot = ref::load_robot(a.robot);
+    if (a.base) {
+      const dfg::BaseParameters bp = dfg::base_parameters(robot);
+      g = dfg::trace_base(robot, bp);
+      relations = bp.relations;
+      report["base_parameters"] = bp.rank;
+    } else {
+      g = dfg::trace(robot, form, flavour);
+    }
+    stem = fmt::format("{}-{}-{}", stem_of(a.robot), dfg::form_name(form), a.base ? "base" : a.general ? "general" : "custom");
+    report["robot"] = a.robot;
+    report["form"] = dfg::form_name(form);
+    report["flavour"] = a.base ? "base" : a.general ? "general" : "custom";
+  } else {
+    g = dfg::read_graph_file(a.graph_file);
+    stem = stem_of(a.graph_file);
+    report["graph"] = a.graph_file;
+  }
+  const dfg::OpCounts untouched = dfg::count_ops(g);
+  const std::string spec = a.passes == "none" ? "" : a.passes;
+  g = dfg::run_pipeline(g, dfg::parse_pipeline(spec));
+  const dfg::OpCounts k = dfg::count_ops(g);
+  report["passes"] = spec;
+  report["nodes"] = g.nodes.size();
+  report["inputs"] = g.inputs.size();
+  report["outputs"] = g.outputs.size();
+  report["untouched"] = counts_json(untouched);
+  report["counts"] = counts_json(k);
+  for (const auto& [q, c] : dfg::count_by_quantity(g))
+    if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
+  if (!relations.empty()) report["relations"] = relations;
+  if (a.samples > 0) {
+    if (a.robot.empty()) throw Error("dfg: --accuracy needs --robot");
+    std::vector<dfg::FixedFormat> formats;
+    for (const std::string& f : a.fixed) formats.push_back(dfg::parse_fixed_format(f));
+    const auto acc = dfg::accuracy_report(g, robot, formats, a.samples, 1);
+    for (const auto& r : acc) report["accuracy"].push_back({{"format", r.format}, {"max_rel", r.max_rel}, {"rms_rel", r.rms_rel}, {"saturated", r.saturated}});
+  }
+  if (!a.emit.empty()) {
+    std::filesystem::create_directories(a.out);
+    for (const std::string& e : a.emit) {
+      const std::filesystem::path p = std::filesystem::path(a.out) / (stem + "." + e);
+      if (e == "json") write_file(p, dfg::to_json_text(g));
+      else if (e == "dot") write_file(p, dfg::to_dot(g, {stem, true}));
+      else if (e == "cpp") {
+        dfg::CppOptions opt;
+        opt.function = "neaccel_" + stem;
+        for (char& c : opt.function) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        opt.comment = "neaccel dfg: " + stem;
+        write_file(p, dfg::to_cpp(g, opt));
+      } else throw Error("dfg: --emit: unknown format '" + e + "' (expected json, dot or cpp)");
+      report["files"].push_back(p.string());
+    }
+  }
+  if (a.json) {
+    std::cout << report.dump(1) << "\n";
+    return;
+  }
+  std::cout << fmt::format("{}: {} nodes, {} inputs, {} outputs; passes '{}'\n",
+                           a.robot.empty() ? a.graph_file : a.robot + " " + dfg::form_name(form) + " " + report["flavour"].get<std::string>(),
+                           g.nodes.size(), g.inputs.size(), g.outputs.size(), spec);
+  std::cout << fmt::format("untouched: {} mul, {} add, {} neg\n", untouched.mul(), untouched.add(), untouched.neg());
+  std::string other;
+  for (dfg::Op op : {dfg::Op::Div, dfg::Op::Sqrt, dfg::Op::Fma, dfg::Op::Cmp})
+    if (k.of(op) > 0) other += fmt::format(", {} {}", k.of(op), dfg::op_name(op));
+  std::cout << fmt::format("result:    {} mul, {} add, {} neg{}\n", k.mul(), k.add(), k.neg(), other);
+  std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", "quantity", "mul", "add", "neg");
+  for (const auto& [q, c] : dfg::count_by_quantity(g))
+    if (c.operations() > 0) std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", q.empty() ? "(none)" : q, c.mul(), c.add(), c.neg());
+  if (report.contains("base_parameters"))
+    std::cout << "base inertial parameters: " << report["base_parameters"].get<int>() << "\n";
+  for (const std::string& r : relations) std::cout << r << "\n";
+  if (report.contains("accuracy"))
+    for (const auto& r : report["accuracy"])
+      std::cout << fmt::format("accuracy {}: max rel {:.3e}, rms rel {:.3e}{}\n", r["format"].get<std::string>(),
+                               r["max_rel"].get<double>(), r["rms_rel"].get<double>(),
+                               r["saturated"].get<bool>() ? " (saturated)" : "");
+  if (report.contains("files"))
+    for (const auto& f : report["files"]) std::cout << "wrote " << f.get<std::string>() << "\n";
+}
+
+void setup(CLI::App& app) {
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("dfg", "trace the dynamics into a dataflow graph, run passes, count, export");
+  cmd->add_option("--robot", args->robot, "robot: built-in name, random:N:SEED, or a .yaml/.urdf file");
+  cmd->add_option("--graph", args->graph_file, "import a graph instead (.json or .dot)");
+  cmd->add_option("--form", args->form, "modified-ne | ne | khalil")->capture_default_str();
+  cmd->add_flag("--general", args->general, "robot parameters are run-time inputs");
+  cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");
+  cmd->add_flag("--base-params", args->base, "trace in the base inertial parameters (customised)");
+  cmd->add_option("--passes", args->passes, "pass pipeline, e.g. fold,cse,dce (none = untouched)")->capture_default_str();
+  cmd->add_option("--emit", args->emit, "write json, dot and/or cpp (repeatable)");
+  cmd->add_option("--out", args->out, "output directory")->capture_default_str();
+  cmd->add_option("--accuracy", args->samples, "random states for the float/fixed accuracy report (0 = none)");
+  cmd->add_option("--fixed", args->fixed, "fixed-point formats for --accuracy, e.g. fixed:12.20 (repeatable)");
+  cmd->add_flag("--json", args->json, "machine-readable output");
+  cmd->callback([args] { run(*args); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(dfg, 30, setup)
