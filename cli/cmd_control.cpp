@@ -127,6 +127,13 @@ void print_text(const nlohmann::json& j) {
     fmt::print("  feedforward in {} vs double: max |tau diff| {:.4g} N m, max |q diff| {:.4g} rad\n",
                j["format"].get<std::string>(), j["format_effect"]["max_tau_ff_diff"].get<double>(),
                j["format_effect"]["max_q_diff_rad"].get<double>());
+  if (j.contains("accelerator")) {
+    const nlohmann::json& a = j["accelerator"];
+    fmt::print("  accelerator: {}: {} cycles (bound {}), {:.2f} us at {} MHz = {:.1f} kHz update rate{}\n",
+               a["design"].get<std::string>(), a["cycles"].get<int>(), a["lower_bound_cycles"].get<int>(),
+               a["time_us"].get<double>(), a["clock_mhz"].get<double>(), a["update_rate_khz"].get<double>(),
+               a["fits_control_period"].get<bool>() ? "" : " (slower than the control period!)");
+  }
   fmt::print("  wrote {}\n", j["out"].get<std::string>());
 }
 
@@ -162,6 +169,7 @@ void run(const Options& o) {
     ref.feedforward = nullptr;
     const ctl::ControlRun rd = ctl::run_control(ref);
     j["format_effect"] = neaccel::cli::format_effect(r, rd);
+    j["accelerator"] = neaccel::cli::accelerator_timing(setup.model, o.format, setup.desired.T);
   }
   const std::string title = fmt::format("{}, {}, feedback {}", robot.name, o.scenario, o.feedback);
   j["plots"] = run_gnuplot(dir, plot_script(robot.dof(), with_ff, title))

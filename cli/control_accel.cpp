@@ -6,6 +6,10 @@
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/schedule.hpp"
+
+#include <fmt/format.h>
 
 #include <memory>
 
@@ -58,6 +62,29 @@ nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::con
           {"reference_max_joint_error_rad", reference.max_joint_error},
           {"max_ee_error_m", run.max_ee_error},
           {"reference_max_ee_error_m", reference.max_ee_error}};
+}
+
+nlohmann::json accelerator_timing(const ref::Robot& model, const std::string& format, double period_s) {
+  if (format == "double") return nlohmann::json::object();
+  const bool fp = format == "fp32";
+  const int mul = 2, add = 2, lat = fp ? 3 : 1;
+  const double clock_hz = 100e6;
+  const dfg::Graph g = dfg::customise(dfg::trace(model, dfg::Form::ModifiedNE, dfg::Flavour::Custom));
+  sched::Problem p;
+  p.graph = &g;
+  p.classes = sched::default_classes(mul, add, lat, lat);
+  sched::check(p);
+  const sched::Schedule s = sched::list_schedule(p);
+  sched::verify_or_throw(p, s);
+  const double t = s.length / clock_hz;
+  return {{"design", fmt::format("{} mul + {} add, pipelined, latency {} cycles ({}), modified N-E customised graph",
+                                 mul, add, lat, fp ? "fp32 units" : "fixed-point units")},
+          {"cycles", s.length},
+          {"lower_bound_cycles", s.lower_bound},
+          {"clock_mhz", clock_hz / 1e6},
+          {"time_us", t * 1e6},
+          {"update_rate_khz", 1e-3 / t},
+          {"fits_control_period", t <= period_s}};
 }
 
 }  // namespace neaccel::cli

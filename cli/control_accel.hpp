@@ -18,4 +18,10 @@ ref::control::FeedforwardFn format_feedforward(const ref::Robot& model, const st
 // max |tau_ff - tau_ff_ref|, max |q - q_ref| over the common samples, and both tracking errors.
 nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::control::ControlRun& reference);
 
+// The accelerator that would compute the feedforward torques: the model's customised graph list-scheduled
+// (sched::list_schedule, verified) on 2 multipliers + 2 adders, pipelined, latencies 3/3 cycles for fp32
+// (contract 6 defaults) and 1/1 for fixed point, at a 100 MHz clock. Returns the design, cycles per torque
+// evaluation, time, the update rate it allows and whether it fits in the control period T. Empty for "double".
+nlohmann::json accelerator_timing(const ref::Robot& model, const std::string& format, double period_s);
+
 }  // namespace neaccel::cli
