@@ -3,7 +3,7 @@
 #include "neaccel/ref/error.hpp"
 
 #include <Eigen/Eigenvalues>
-#include <Eigen/LU>
+#include <Eigen/QR>
 #include <unsupported/Eigen/MatrixFunctions>
 
 #include <cmath>
@@ -53,14 +53,18 @@ Eigen::MatrixXd feedback_gain(const DiscreteModel& model, const Eigen::VectorXd&
   for (Eigen::Index i = 0; i < q_diag.size(); ++i)
     if (!(q_diag[i] > 0.0) || !std::isfinite(q_diag[i]))
       throw Error("feedback gain: Q weight " + std::to_string(i + 1) + " must be positive and finite");
-  const Eigen::MatrixXd GtQ = G.transpose() * q_diag.asDiagonal();
-  const Eigen::MatrixXd W = GtQ * G;
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(W);
-  lu.setThreshold(1e-10);  // relative to the largest pivot: W's entries span T^4..T^2 for T ~ 1e-3..1e-2
-  if (lu.rank() < W.rows())
-    throw Error("feedback gain: rank(Gamma^T Q Gamma) = " + std::to_string(lu.rank()) + " < n = " +
-                std::to_string(W.rows()) + " (seed 004 eq 11): some joint torque does not move the state (eq 12)");
-  return lu.solve(GtQ * model.Phi);
+  // K = (Gamma^T Q Gamma)^-1 Gamma^T Q Phi is the least-squares solution of Q^1/2 Gamma K = Q^1/2 Phi; solving
+  // that with a column-pivoting QR avoids squaring the condition number (the PUMA 560's inertia matrix alone has
+  // a condition number near 1e5, its wrist inertias are 1e-4 of the base's). rank(Gamma^T Q Gamma) =
+  // rank(Q^1/2 Gamma) (eqs 11-12).
+  const Eigen::VectorXd sq = q_diag.cwiseSqrt();
+  const Eigen::MatrixXd Gs = sq.asDiagonal() * G;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(Gs);
+  qr.setThreshold(1e-10);  // relative to the largest pivot; Gamma is accurate to ~1e-15 relative
+  if (qr.rank() < G.cols())
+    throw Error("feedback gain: rank(Gamma^T Q Gamma) = " + std::to_string(qr.rank()) + " < n = " +
+                std::to_string(G.cols()) + " (seed 004 eq 11): some joint torque does not move the state (eq 12)");
+  return qr.solve(Eigen::MatrixXd(sq.asDiagonal() * model.Phi));
 }
 
 Eigen::MatrixXd closed_loop(const DiscreteModel& plant, const Eigen::MatrixXd& K) {
