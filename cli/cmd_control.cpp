@@ -65,7 +65,7 @@ std::string plot_script(int n, bool with_ff, const std::string& title) {
                    "with lines title 'actual'",
                    ee + 1, ee + 2, ee + 4, ee + 5);
   if (with_ff) s += fmt::format(", {} using {}:{} with lines dt 2 title 'feedforward only'", ff, ee + 4, ee + 5);
-  s += "\nset size noratio\n";
+  s += "\nset size noratio\nunset title\n";
   s += fmt::format("set terminal svg size 720,{} dynamic font 'sans,10'\nset output 'joints.svg'\n", 220 * n);
   s += fmt::format("set multiplot layout {},1 title 'Joint trajectories ({})'\nset xlabel 't (s)'\n", n, title);
   for (int i = 0; i < n; ++i) {
