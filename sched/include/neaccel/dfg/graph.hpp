@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace neaccel::dfg {
@@ -47,5 +48,49 @@ struct Graph {
 // Number of operands an op takes (0 for Input and Const).
 int arity(Op op);
 const char* op_name(Op op);
+
+// ---- Additions owned by the dfg area (issue 9). Existing members above stay stable for the scheduler. ----
+
+inline constexpr int kNumOps = static_cast<int>(Op::Cmp) + 1;
+
+// The op named `name` ("add", "mul", ... as op_name prints them); false if the name is unknown.
+bool op_from_name(const std::string& name, Op& op);
+// True for add and mul (operands may be swapped); used by CSE to canonicalise operand order.
+bool is_commutative(Op op);
+// True for the ops that are not Input or Const (the ones a datapath executes).
+inline bool is_operation(Op op) { return op != Op::Input && op != Op::Const; }
+
+bool operator==(const Provenance& a, const Provenance& b);
+bool operator==(const Node& a, const Node& b);  // Const values compared bit for bit
+bool operator==(const Output& a, const Output& b);
+bool operator==(const Graph& a, const Graph& b);
+inline bool operator!=(const Graph& a, const Graph& b) { return !(a == b); }
+
+// Throws neaccel::Error with a one-line message starting with `what` (a file name or "graph") if the graph is
+// malformed: an operand id not smaller than the node's id (not topological, or dangling), wrong number of
+// operands, an Input index out of range or used twice, a provenance index out of range, an output that names
+// no node, duplicate input or output names.
+void validate(const Graph& g, const std::string& what = "graph");
+
+// Operation counts. mul() counts multiplications, add() additions and subtractions together (the papers count
+// a subtraction as an addition); negations are reported separately (a sign flip, free in most datapaths).
+struct OpCounts {
+  std::array<int, kNumOps> by_op{};
+  int of(Op op) const { return by_op[static_cast<std::size_t>(op)]; }
+  int mul() const { return of(Op::Mul); }
+  int add() const { return of(Op::Add) + of(Op::Sub); }
+  int neg() const { return of(Op::Neg); }
+  int operations() const;  // every node that is not an Input or a Const
+};
+
+// Counts of every node in the graph (dead ones too: run dead-code elimination first to count only live ones).
+OpCounts count_ops(const Graph& g);
+// Counts per provenance quantity ("omega", "f", ...; "" for nodes without provenance), sorted by name.
+std::vector<std::pair<std::string, OpCounts>> count_by_quantity(const Graph& g);
+// Counts per link (index = link, 0 = none); size = max link + 1.
+std::vector<OpCounts> count_by_link(const Graph& g);
+
+// Index of the input named `name`, or -1.
+int find_input(const Graph& g, const std::string& name);
 
 }  // namespace neaccel::dfg

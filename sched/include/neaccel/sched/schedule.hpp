@@ -7,6 +7,7 @@
 
 #include "neaccel/dfg/graph.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,53 @@ struct Schedule {
   int num_registers = 0;
   std::string algorithm;        // which algorithm produced it ("list/height", "ilp", "modulo", ...)
   int lower_bound = 0;          // best proven lower bound on length (or II for modulo), 0 if unknown
+  // Added by sched (issue 8):
+  bool proven_optimal = false;  // the algorithm proved length (or II) optimal (ILP optimum, or length == bound)
+  int stages = 0;               // modulo schedules: ceil(length / ii); 0 otherwise
 };
+
+// Register lifetimes (the convention register allocation and verify() share, and the datapath relies on):
+// the value of an op issued at s with latency L is written at the end of cycle s + L - 1 and occupies its
+// register during cycles [s + L, last consumer's start] inclusive, i.e. the half-open interval
+// [begin, end) = [s + L, last_use + 1). Inputs are in their registers from cycle 0. Graph outputs are held
+// through cycle `length` (end >= length + 1). Constants live in a constant ROM (no register); values nobody
+// reads and that are not outputs need no register. A register may be reused by a value whose begin >= the
+// previous value's end.
+struct Lifetime {
+  dfg::NodeId node = dfg::kNoNode;
+  int begin = 0;
+  int end = 0;
+};
+
+// Index of the first class in `problem` that executes `op`, or -1.
+int class_of(const Problem& problem, dfg::Op op);
+
+// Cycles from issue to usable result of node `id` when executed on class `cls` (0 for Input/Const).
+int node_latency(const Problem& problem, const Schedule& schedule, dfg::NodeId id);
+
+// The two default classes: "mul" executes Mul; "add" executes Add, Sub, Neg, Cmp. Occupancy 1 when pipelined,
+// else the latency.
+std::vector<UnitClass> default_classes(int mul, int add, int lat_mul, int lat_add, bool mul_pipelined = true,
+                                       bool add_pipelined = true);
+
+// Lifetimes of every value that needs a register (see above), in node order. Requires slots filled.
+std::vector<Lifetime> lifetimes(const Problem& problem, const Schedule& schedule);
+
+// Validates a problem before solving (CIRCT's check()): a graph is present and topologically ordered, every op
+// of the graph is executed by some class, count >= 1, latency >= 1, 1 <= occupancy <= latency, ii >= 0, limits
+// >= 0, class names unique and non-empty. Throws neaccel::Error with a one-line message naming the field.
+void check(const Problem& problem);
+
+// Checks a solution independently of every algorithm; returns one line per violated rule (empty = valid):
+// slot count, Input/Const placement, dependences with latencies, each op bound to an existing instance of a
+// class that executes it, per-cycle (ii == 0) or per-congruence-class (ii > 0) unit use with occupancy,
+// length == max over ops of start + latency and outputs ready by it, registers (if assigned): every value
+// needing a register has one, no two overlapping lifetimes share one, num_registers covers them, the register
+// limit; read ports (operand reads per cycle) and write ports (results written per cycle) when limited.
+// At most `max_messages` lines are returned (the last one says how many were omitted).
+std::vector<std::string> verify(const Problem& problem, const Schedule& schedule, std::size_t max_messages = 50);
+
+// verify() and throw neaccel::Error with the first violation (and the count) if there is any.
+void verify_or_throw(const Problem& problem, const Schedule& schedule);
 
 }  // namespace neaccel::sched

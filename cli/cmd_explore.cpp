@@ -1,0 +1,260 @@
+// `neaccel explore`: sweep units, latencies and pipelining over robots and graph flavours (parallel, resumable,
+// shardable); CSV + JSON, Pareto front, gap distribution, gnuplot SVG.
+#include "command.hpp"
+
+#include "neaccel/ref/error.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/source.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+using namespace neaccel;
+using namespace neaccel::sched;
+namespace fs = std::filesystem;
+
+struct Options {
+  std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
+              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard;
+  std::vector<std::string> merge;
+  int jobs = 0, restarts = 4;
+  bool json = false, no_modulo = false, no_plot = false;
+};
+
+std::vector<std::string> split(const std::string& s, char sep = ',') {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string x; std::getline(ss, x, sep);)
+    if (!x.empty()) out.push_back(x);
+  return out;
+}
+
+// "1-4,8" -> 1 2 3 4 8 (each value >= lo).
+std::vector<int> parse_ints(const std::string& s, const std::string& opt, int lo) {
+  std::vector<int> v;
+  for (const auto& part : split(s)) {
+    int a = 0, b = 0;
+    char dash = 0;
+    std::istringstream in(part);
+    if (!(in >> a)) throw Error(fmt::format("{}: '{}' is not a number or range", opt, part));
+    b = a;
+    if (in >> dash) {
+      if (dash != '-' || !(in >> b)) throw Error(fmt::format("{}: '{}' is not a number or range", opt, part));
+    }
+    if (a < lo || b < a) throw Error(fmt::format("{}: '{}' (values must be >= {}, ranges ascending)", opt, part, lo));
+    for (int x = a; x <= b; ++x) v.push_back(x);
+  }
+  if (v.empty()) throw Error(fmt::format("{}: empty", opt));
+  return v;
+}
+
+std::vector<Point> enumerate(const Options& o) {
+  std::vector<std::string> robots = split(o.robots);
+  for (int n : o.ns.empty() ? std::vector<int>{} : parse_ints(o.ns, "--n", 1)) robots.push_back(fmt::format("random:{}:1", n));
+  const auto flavours = split(o.flavours);
+  for (const auto& f : flavours)
+    if (f != "general" && f != "custom") throw Error(fmt::format("--flavour: '{}' (general, custom)", f));
+  if (robots.empty() || flavours.empty()) throw Error("--robot/--n and --flavour: nothing to sweep");
+  const auto mul = parse_ints(o.mul, "--mul", 1), add = parse_ints(o.add, "--add", 1);
+  const auto lm = parse_ints(o.lat_mul, "--lat-mul", 1), la = parse_ints(o.lat_add, "--lat-add", 1);
+  const auto pipe = parse_ints(o.pipelined, "--pipelined", 0);
+  std::vector<Point> pts;
+  for (const auto& r : robots)
+    for (const auto& f : flavours)
+      for (int pp : pipe) {
+        if (pp > 1) throw Error("--pipelined: values 0 and 1");
+        for (int a : lm)
+          for (int b : la)
+            for (int m : mul)
+              for (int d : add) pts.push_back(Point{r, f, m, d, a, b, pp == 1});
+      }
+  return pts;
+}
+
+void write_atomic(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary);
+    f << text;
+    if (!f) throw Error(fmt::format("{}: cannot write", tmp.string()));
+  }
+  fs::rename(tmp, path);
+}
+
+std::string to_csv(const std::vector<PointResult>& rows) {
+  std::string s = csv_header() + "\n";
+  for (const auto& r : rows) s += to_csv_row(r) + "\n";
+  return s;
+}
+
+nlohmann::json summary_json(const SweepSummary& s) {
+  return {{"points", s.points}, {"verified", s.verified}, {"within_5_percent", s.within_5_percent},
+          {"optimal", s.optimal}, {"worst_gap_percent", s.worst_gap}, {"pipelined_points", s.pipelined},
+          {"modulo_ii_at_res_mii", s.ii_at_res_mii}, {"gap_histogram", s.gap_histogram}};
+}
+
+void plot(const fs::path& dir, const std::vector<PointResult>& front) {
+  std::string gp = "set terminal svg size 900,600 font 'sans,11'\nset output '" + (dir / "explore.svg").string() +
+                   "'\nset xlabel 'units (multipliers + adders)'\nset ylabel 'cycles'\nset logscale y\nset key outside "
+                   "right\nset title 'Pareto fronts: cycles vs units'\n";
+  std::map<std::string, std::string> blocks;
+  for (const auto& r : front) {
+    const auto& p = r.point;
+    const std::string name = fmt::format("{} {} {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
+    blocks[name] += fmt::format("{} {}\n", p.mul + p.add, r.length);
+  }
+  std::string plots;
+  int k = 0;
+  for (const auto& [name, data] : blocks) {
+    if (k >= 12) break;  // keep the legend readable
+    gp += fmt::format("$d{} << EOD\n{}EOD\n", k, data);
+    plots += fmt::format("{}$d{} using 1:2 with steps title '{}'", k ? ", " : "plot ", k, name);
+    ++k;
+  }
+  gp += plots + "\n";
+  write_atomic(dir / "explore.gp", gp);
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    std::fprintf(stderr, "neaccel: note: gnuplot not found; wrote %s only\n", (dir / "explore.gp").c_str());
+    return;
+  }
+  const std::string cmd = "gnuplot '" + (dir / "explore.gp").string() + "'";
+  if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "neaccel: note: gnuplot failed on %s\n", (dir / "explore.gp").c_str());
+}
+
+void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o) {
+  sort_results(rows);
+  write_atomic(dir / "explore.csv", to_csv(rows));
+  const auto front = pareto_front(rows);
+  write_atomic(dir / "pareto.csv", to_csv(front));
+  const auto s = summarise(rows);
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& r : rows)
+    all.push_back({{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
+                   {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
+                   {"ops", r.ops}, {"critical_path", r.critical_path}, {"lower_bound", r.lower_bound},
+                   {"length", r.length}, {"gap_percent", r.gap_percent}, {"algorithm", r.algorithm}, {"ii", r.ii},
+                   {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
+                   {"registers", r.registers}, {"verified", r.verified}});
+  write_atomic(dir / "explore.json", nlohmann::json({{"summary", summary_json(s)}, {"points", all}}).dump(1) + "\n");
+  if (!o.no_plot) plot(dir, front);
+  if (o.json) {
+    std::printf("%s\n", summary_json(s).dump(1).c_str());
+    return;
+  }
+  std::printf("%zu points, %zu verified; list within 5%% of the lower bound: %zu (%.1f%%), at the bound: %zu; worst gap "
+              "%.2f%%\n", s.points, s.verified, s.within_5_percent, s.points ? 100.0 * s.within_5_percent / s.points : 0.0,
+              s.optimal, s.worst_gap);
+  std::printf("gap distribution:");
+  for (const char* b : {"0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10"}) std::printf(" %s%%: %zu", b, s.gap_histogram.at(b));
+  std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\nwrote %s (+ explore.json, pareto.csv%s)\n",
+              s.ii_at_res_mii, s.pipelined, (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
+}
+
+void run(const Options& o) {
+  const fs::path dir(o.out);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
+  if (!o.merge.empty()) {
+    std::vector<PointResult> rows;
+    std::set<std::string> seen;
+    for (const auto& f : o.merge)
+      for (auto& r : read_csv(f))
+        if (seen.insert(point_key(r.point)).second) rows.push_back(r);
+    finish(dir, rows, o);
+    return;
+  }
+  auto points = enumerate(o);
+  fs::path csv = dir / "explore.csv";
+  if (!o.shard.empty()) {
+    int k = 0, n = 0;
+    char slash = 0;
+    std::istringstream in(o.shard);
+    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 1 || k > n)
+      throw Error(fmt::format("--shard: '{}' (need k/N with 1 <= k <= N)", o.shard));
+    std::vector<Point> mine;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (static_cast<int>(i % n) == k - 1) mine.push_back(points[i]);
+    points = mine;
+    csv = dir / fmt::format("explore-{}-of-{}.csv", k, n);
+  }
+  std::vector<PointResult> rows;
+  std::set<std::string> have;
+  if (fs::exists(csv))
+    for (auto& r : read_csv(csv.string())) {
+      have.insert(point_key(r.point));
+      rows.push_back(r);
+    }
+  std::vector<Point> todo;
+  for (const auto& p : points)
+    if (!have.count(point_key(p))) todo.push_back(p);
+  std::map<std::string, dfg::Graph> graphs;
+  for (const auto& p : todo) {
+    const std::string key = p.robot + "/" + p.flavour;
+    if (!graphs.count(key)) graphs.emplace(key, robot_graph(p.robot, p.flavour == "general"));
+  }
+  const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  SweepOptions so;
+  so.restarts = o.restarts;
+  so.modulo = !o.no_modulo;
+  const bool tty = isatty(STDERR_FILENO);
+  const std::size_t chunk = 256, total = todo.size();
+  for (std::size_t at = 0; at < todo.size(); at += chunk) {  // save after every chunk: an interrupted run resumes
+    const std::vector<Point> part(todo.begin() + at, todo.begin() + std::min(todo.size(), at + chunk));
+    auto progress = [&](std::size_t done, std::size_t) {
+      if (!tty) return;
+      const std::size_t d = at + done, w = 40, filled = total ? d * w / total : w;
+      std::fprintf(stderr, "\r[%s%s] %zu/%zu", std::string(filled, '#').c_str(), std::string(w - filled, ' ').c_str(), d, total);
+    };
+    auto res = run_sweep(part, graphs, so, threads, progress);
+    rows.insert(rows.end(), res.begin(), res.end());
+    sort_results(rows);
+    write_atomic(csv, to_csv(rows));
+  }
+  if (tty && total) std::fprintf(stderr, "\n");
+  if (!o.shard.empty()) {
+    std::printf("shard %s: %zu points (%zu new) in %s; join the shards with --merge\n", o.shard.c_str(), rows.size(),
+                todo.size(), csv.c_str());
+    return;
+  }
+  finish(dir, rows, o);
+}
+
+void setup(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("explore", "sweep unit counts, latencies and pipelining; Pareto front, gaps to bounds");
+  cmd->add_option("--robot", o->robots, "robots, comma-separated (built-in, file, random:N:SEED)")->capture_default_str();
+  cmd->add_option("--n", o->ns, "also general n-link robots random:N:1 for these n (e.g. 1-12)");
+  cmd->add_option("--flavour", o->flavours, "general,custom")->capture_default_str();
+  cmd->add_option("--mul", o->mul, "multiplier counts (e.g. 1-16 or 1,2,4)")->capture_default_str();
+  cmd->add_option("--add", o->add, "adder counts")->capture_default_str();
+  cmd->add_option("--lat-mul", o->lat_mul, "multiplier latencies")->capture_default_str();
+  cmd->add_option("--lat-add", o->lat_add, "adder latencies")->capture_default_str();
+  cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
+  cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
+  cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
+  cmd->add_flag("--no-plot", o->no_plot, "do not run gnuplot");
+  cmd->add_option("--jobs", o->jobs, "threads (default: cores)");
+  cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");
+  cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
+  cmd->add_option("--out", o->out, "output directory")->capture_default_str();
+  cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(explore, 41, setup)

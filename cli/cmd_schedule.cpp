@@ -1,0 +1,159 @@
+// `neaccel schedule`: robot or graph + units -> verified schedule (JSON), Gantt chart (SVG), utilisation table.
+#include "command.hpp"
+
+#include "neaccel/ref/error.hpp"
+#include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/bounds.hpp"
+#include "neaccel/sched/io.hpp"
+#include "neaccel/sched/source.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace {
+
+using namespace neaccel;
+using namespace neaccel::sched;
+
+struct Options {
+  std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out";
+  int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
+      write_ports = 0;
+  bool mul_np = false, add_np = false, json = false;
+  unsigned long long seed = 1;
+  double time_limit = 10.0;
+};
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  if (!f) throw Error(fmt::format("{}: cannot write", path.string()));
+}
+
+Schedule solve(const Problem& p, const Options& o) {
+  if (o.algo == "list") {
+    if (o.ii != 0) throw Error("--ii: only with --algo modulo");
+    ListOptions lo;
+    lo.priority = parse_priority(o.priority);
+    lo.restarts = o.restarts;
+    lo.seed = o.seed;
+    return list_schedule(p, lo);
+  }
+  if (o.algo == "ilp") {
+    if (o.ii != 0) throw Error("--ii: only with --algo modulo");
+    IlpOptions io;
+    io.time_limit_s = o.time_limit;
+    return ilp_schedule(p, io);
+  }
+  if (o.algo == "modulo") return modulo_schedule(p);
+  throw Error(fmt::format("--algo: unknown '{}' (list, ilp, modulo)", o.algo));
+}
+
+void run(const Options& o) {
+  if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
+  if (o.flavour != "general" && o.flavour != "custom") throw Error(fmt::format("--flavour: '{}' (general, custom)", o.flavour));
+  if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
+  if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
+  const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour == "general");
+  Problem p;
+  p.graph = &g;
+  p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  p.ii = o.algo == "modulo" ? o.ii : 0;
+  p.max_registers = o.max_registers;
+  p.read_ports = o.read_ports;
+  p.write_ports = o.write_ports;
+  check(p);
+  Schedule s = solve(p, o);
+  p.ii = s.ii;
+  std::string reg_note;
+  try {
+    allocate_registers(p, s);
+  } catch (const Error& e) {
+    if (s.ii == 0) throw;
+    reg_note = e.what();  // modulo: a lifetime longer than II (no modulo variable expansion)
+    s.reg.clear();
+    s.num_registers = 0;
+  }
+  verify_or_throw(p, s);  // nothing unverified is written
+
+  const std::filesystem::path dir(o.out);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
+  const std::string name = o.robot.empty() ? o.graph : fmt::format("{} ({})", o.robot, o.flavour);
+  const auto use = utilisation(p, s);
+  const int lb = s.ii > 0 ? res_mii(p) : std::max(s.lower_bound, lower_bound(p));
+  const int value = s.ii > 0 ? s.ii : s.length;
+  const double gap = lb > 0 ? 100.0 * (value - lb) / lb : 0.0;
+  const int live = max_live(p, s);
+  write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
+  write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
+  write_file(dir / "utilisation.txt", utilisation_table(use));
+  int nops = 0;
+  for (const auto& n : g.nodes) nops += dfg::is_operation(n.op) ? 1 : 0;
+  if (o.json) {
+    nlohmann::json u = nlohmann::json::array();
+    for (const auto& c : use)
+      u.push_back({{"class", c.name}, {"units", c.count}, {"ops", c.ops}, {"busy", c.busy}, {"capacity", c.capacity},
+                   {"utilisation", c.utilisation}});
+    nlohmann::json j = {{"graph", name}, {"ops", nops}, {"algorithm", s.algorithm}, {"length", s.length},
+                        {"ii", s.ii}, {"stages", s.stages}, {"lower_bound", lb}, {"gap_percent", gap},
+                        {"proven_optimal", s.proven_optimal || value == lb}, {"critical_path", critical_path(p)},
+                        {"registers", s.num_registers}, {"max_live", live}, {"register_note", reg_note},
+                        {"utilisation", u}, {"verified", true},
+                        {"files", {(dir / "schedule.json").string(), (dir / "gantt.svg").string(),
+                                   (dir / "utilisation.txt").string()}}};
+    std::printf("%s\n", j.dump(1).c_str());
+    return;
+  }
+  std::printf("graph: %s, %d ops\n", name.c_str(), nops);
+  for (const auto& c : p.classes)
+    std::printf("units: %d x %s, latency %d, %s\n", c.count, c.name.c_str(), c.latency,
+                c.occupancy == 1 ? "pipelined" : "not pipelined");
+  if (s.ii > 0)
+    std::printf("%s: II %d (ResMII %d, gap %.1f%%), single-evaluation latency %d cycles, %d stages\n",
+                s.algorithm.c_str(), s.ii, lb, gap, s.length, s.stages);
+  else
+    std::printf("%s: %d cycles, lower bound %d (critical path %d), gap %.1f%%%s\n", s.algorithm.c_str(), s.length, lb,
+                critical_path(p), gap, value == lb ? ", optimal" : "");
+  if (reg_note.empty()) std::printf("registers: %d (max live %d)\n", s.num_registers, live);
+  else std::printf("registers: not allocated (%s); max live %d\n", reg_note.c_str(), live);
+  std::printf("%s", utilisation_table(use).c_str());
+  std::printf("verified; wrote %s, %s, %s\n", (dir / "schedule.json").c_str(), (dir / "gantt.svg").c_str(),
+              (dir / "utilisation.txt").c_str());
+}
+
+void setup(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("schedule", "schedule a robot's Newton-Euler graph (or a graph file) on units");
+  cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
+  cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
+  cmd->add_option("--flavour", o->flavour, "general (parameters are inputs) or custom (folded in)")->capture_default_str();
+  cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
+  cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
+  cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();
+  cmd->add_option("--lat-add", o->lat_add, "adder latency (cycles)")->capture_default_str();
+  cmd->add_flag("--mul-nonpipelined", o->mul_np, "multipliers busy for their whole latency");
+  cmd->add_flag("--add-nonpipelined", o->add_np, "adders busy for their whole latency");
+  cmd->add_option("--algo", o->algo, "list | ilp | modulo")->capture_default_str();
+  cmd->add_option("--priority", o->priority, "list priority: height | mobility | provenance")->capture_default_str();
+  cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "list: seed of the restarts")->capture_default_str();
+  cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->capture_default_str();
+  cmd->add_option("--time-limit", o->time_limit, "ilp: seconds")->capture_default_str();
+  cmd->add_option("--max-registers", o->max_registers, "register limit checked by verify (0 = none)");
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle checked by verify (0 = none)");
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle checked by verify (0 = none)");
+  cmd->add_option("--out", o->out, "output directory")->capture_default_str();
+  cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace
+
+NEACCEL_COMMAND(schedule, 40, setup)

@@ -1,0 +1,44 @@
+// Bit-level fixed-point arithmetic of contract 4 (BRIEF.md), the golden model for fixed-point datapaths.
+//
+// Format fixed:I.F: I integer bits INCLUDING the sign bit, F fraction bits, W = I + F <= 32, two's complement,
+// value = raw / 2^F. Raw values are held in int64_t (always within [-2^(W-1), 2^(W-1) - 1]).
+//   from double: round to nearest, ties to even, of x * 2^F, then saturate (NaN is an error).
+//   add/sub/neg: exact result, then saturate.
+//   mul: exact 2W-bit product p; q = p >> F (floor), rem = p mod 2^F; q += 1 if rem > 2^(F-1) or
+//        (rem == 2^(F-1) and q odd) (round to nearest, ties to even); then saturate.
+// (To be unified with the units area's reference functions if they differ in location, not in behaviour.)
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace neaccel::dfg {
+
+struct FixedFormat {
+  int I = 16;  // integer bits including the sign bit, >= 1
+  int F = 16;  // fraction bits, >= 0
+  int width() const { return I + F; }
+  std::int64_t max_raw() const { return (std::int64_t{1} << (width() - 1)) - 1; }
+  std::int64_t min_raw() const { return -(std::int64_t{1} << (width() - 1)); }
+};
+
+// Parses "fixed:I.F" or "I.F" (also "Q8.24"); throws neaccel::Error if malformed or W > 32.
+FixedFormat parse_fixed_format(const std::string& s);
+std::string to_string(const FixedFormat& f);  // "fixed:I.F"
+// Throws neaccel::Error unless I >= 1, F >= 0 and I + F <= 32.
+void check_format(const FixedFormat& f);
+
+std::int64_t fx_saturate(std::int64_t x, const FixedFormat& f);
+std::int64_t fx_from_double(double x, const FixedFormat& f);
+double fx_to_double(std::int64_t raw, const FixedFormat& f);
+std::int64_t fx_add(std::int64_t a, std::int64_t b, const FixedFormat& f);
+std::int64_t fx_sub(std::int64_t a, std::int64_t b, const FixedFormat& f);
+std::int64_t fx_neg(std::int64_t b, const FixedFormat& f);
+std::int64_t fx_mul(std::int64_t a, std::int64_t b, const FixedFormat& f);
+
+// A fixed-point value for evaluate<Fixed> (the format travels in Arithmetic<Fixed>).
+struct Fixed {
+  std::int64_t raw = 0;
+};
+
+}  // namespace neaccel::dfg

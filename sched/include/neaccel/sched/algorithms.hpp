@@ -1,0 +1,72 @@
+// Scheduling algorithms. Each takes a checked Problem (check()) and returns a Schedule with slots, instances
+// and length filled; callers run verify() on what they get (nothing unverified leaves sched/).
+#pragma once
+
+#include "neaccel/sched/schedule.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace neaccel::sched {
+
+enum class Priority {
+  Height,      // longest latency path to the end (critical path), ties by mobility then node order
+  Mobility,    // least ALAP - ASAP slack first, ties by height
+  Provenance,  // graph (trace) order: earliest node first
+};
+Priority parse_priority(const std::string& name);  // "height" | "mobility" | "provenance"
+const char* priority_name(Priority p);
+
+struct ListOptions {
+  Priority priority = Priority::Height;
+  // Improvement step: this many backward-forward passes (each forward pass takes the previous backward pass's
+  // latest starts as priority; Li & Willis' forward-backward improvement), keeping the best schedule.
+  int backward_forward = 2;
+  // Then this many randomized restarts (height priority with random tie-breaking and perturbation).
+  int restarts = 0;
+  std::uint64_t seed = 1;
+};
+
+// Resource-constrained list scheduling, cycle by cycle, binding each op to the first free instance of its class.
+// O(ops log ops + length * units). Requires problem.ii == 0. Sets lower_bound to lower_bound(problem).
+Schedule list_schedule(const Problem& problem, const ListOptions& options = {});
+
+// Binds ops to unit instances for given start times (slots[].start, slots[].cls set): interval colouring by
+// start cycle (ii == 0) or per congruence class (ii > 0). Throws neaccel::Error if the starts overuse a class.
+void bind_units(const Problem& problem, Schedule& schedule);
+
+// Register allocation by the left-edge algorithm on the lifetimes (schedule.hpp): fills reg and num_registers
+// with the minimum number of registers for those lifetimes (the maximum number alive at once) when ii == 0.
+// With ii > 0 a register is shared only by values whose lifetimes do not overlap modulo ii (first fit); a value
+// living longer than ii would need a rotating register (modulo variable expansion), which this allocator does
+// not do: it throws neaccel::Error naming the value.
+void allocate_registers(const Problem& problem, Schedule& schedule);
+
+// The largest number of values alive at once (per cycle, or per congruence class summed over overlapping
+// evaluations when ii > 0): a lower bound on registers; with ii > 0 the bound modulo variable expansion reaches.
+int max_live(const Problem& problem, const Schedule& schedule);
+
+struct IlpOptions {
+  double time_limit_s = 10.0;  // GLPK branch-and-bound time limit
+  int horizon = 0;             // 0: the list schedule's length (the ILP then looks for anything better)
+  bool verbose = false;
+};
+
+// Exact time-indexed ILP (GLPK): binary x[v][t] over t in [ASAP(v), horizon - height(v)], disaggregated
+// precedence rows, one resource row per class and cycle (with occupancy), minimise the length. Returns the
+// optimum (proven_optimal = true, lower_bound = length) or, at the time limit, the best schedule found (never
+// worse than the list schedule) with the best proven lower bound. Requires ii == 0; instances bound afterwards.
+Schedule ilp_schedule(const Problem& problem, const IlpOptions& options = {});
+
+struct ModuloOptions {
+  int max_ii = 0;      // 0: up to the sum over ops of occupancy (a sequential schedule always fits)
+  int budget = 0;      // scheduling attempts per II (Rau's budget ratio * ops); 0: 4 * ops
+};
+
+// Iterative modulo scheduling (Rau 1994) for a stream of independent evaluations: tries II = max(problem.ii,
+// res_mii) upward; height-based priority, modulo reservation table per instance, eviction when no slot is
+// free within [Estart, Estart + II - 1]. Returns ii, the single-evaluation length, stages = ceil(length / ii),
+// lower_bound = res_mii.
+Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options = {});
+
+}  // namespace neaccel::sched

@@ -1,0 +1,65 @@
+// Design-space exploration: sweep unit counts, latencies and pipelining over robots and graph flavours; every
+// point scheduled (list + modulo), verified, compared with its lower bound; CSV/JSON, Pareto front, summary.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace neaccel::sched {
+
+struct Point {
+  std::string robot;     // robot spec (ref::load_robot)
+  std::string flavour;   // "general" | "custom"
+  int mul = 1, add = 1, lat_mul = 1, lat_add = 1;
+  bool pipelined = true;  // both classes pipelined (occupancy 1) or both not (occupancy = latency)
+};
+// Unique key of a point (used for resuming and merging).
+std::string point_key(const Point& p);
+
+struct PointResult {
+  Point point;
+  int ops = 0, critical_path = 0, lower_bound = 0, length = 0;
+  double gap_percent = 0.0;      // 100 (length - lower_bound) / lower_bound
+  std::string algorithm;
+  int ii = 0, res_mii = 0, modulo_latency = 0, stages = 0;
+  int registers = 0;             // left-edge registers of the list schedule
+  bool verified = false;         // list and modulo schedules both passed verify()
+};
+
+struct SweepOptions {
+  int restarts = 4;  // list scheduler restarts per point
+  bool modulo = true;
+};
+
+// Schedules one point on `graph` (the point's robot/flavour graph).
+PointResult evaluate_point(const dfg::Graph& graph, const Point& point, const SweepOptions& options);
+
+// Evaluates the points on `threads` threads (results in the order of `points`); graphs maps
+// robot + "/" + flavour to the graph. progress(done, total) is called from the calling thread.
+std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::map<std::string, dfg::Graph>& graphs,
+                                   const SweepOptions& options, int threads,
+                                   const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+// CSV with a header line; read_csv throws neaccel::Error naming the file and line on malformed rows.
+std::string csv_header();
+std::string to_csv_row(const PointResult& r);
+std::vector<PointResult> read_csv(const std::string& path);
+// Rows sorted by (robot, flavour, pipelined, lat_mul, lat_add, mul, add) -- deterministic file order.
+void sort_results(std::vector<PointResult>& rows);
+
+// Pareto front of (mul + add, length) within each group of equal (robot, flavour, lat_mul, lat_add, pipelined):
+// the points no other point of the group beats in both (ties: fewer multipliers first).
+std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows);
+
+struct SweepSummary {
+  std::size_t points = 0, verified = 0, within_5_percent = 0, optimal = 0, pipelined = 0, ii_at_res_mii = 0;
+  std::map<std::string, std::size_t> gap_histogram;  // "0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10" percent
+  double worst_gap = 0.0;
+};
+SweepSummary summarise(const std::vector<PointResult>& rows);
+
+}  // namespace neaccel::sched

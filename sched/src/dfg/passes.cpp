@@ -1,0 +1,241 @@
+#include "neaccel/dfg/passes.hpp"
+
+#include "neaccel/dfg/builder.hpp"
+#include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/ref/error.hpp"
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+
+namespace neaccel::dfg {
+
+namespace {
+
+// Copies `g` node by node into a Builder; `make` returns the new id of each operation node.
+template <class Make>
+Graph rebuild(const Graph& g, bool hash_cons, Make&& make) {
+  Builder b(hash_cons);
+  b.adopt_provenance(g);
+  for (const std::string& name : g.inputs) b.declare_input(name);
+  std::vector<NodeId> m(g.nodes.size(), kNoNode);
+  for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& n = g.nodes[i];
+    if (n.op == Op::Input) m[i] = b.input(g.inputs[n.input], n.prov);
+    else if (n.op == Op::Const) m[i] = b.constant(n.value, n.prov);
+    else {
+      std::array<NodeId, 3> a{kNoNode, kNoNode, kNoNode};
+      for (int k = 0; k < arity(n.op); ++k) a[static_cast<std::size_t>(k)] = m[n.arg[static_cast<std::size_t>(k)]];
+      m[i] = make(b, n, a);
+    }
+  }
+  for (const Output& o : g.outputs) b.output(o.name, m[o.node]);
+  return b.take();
+}
+
+// Constant folding on the graph under construction.
+class Folder {
+ public:
+  explicit Folder(Builder& b, std::uint32_t prov) : b_(b), prov_(prov) {}
+
+  NodeId make(Op op, const std::array<NodeId, 3>& a) {
+    switch (op) {
+      case Op::Add: return add(a[0], a[1]);
+      case Op::Sub: return sub(a[0], a[1]);
+      case Op::Mul: return mul(a[0], a[1]);
+      case Op::Neg: return neg(a[0]);
+      default: break;
+    }
+    if (all_const(op, a)) return b_.constant(eval(op, a), prov_);
+    return b_.op(op, a[0], a[1], a[2], prov_);
+  }
+
+ private:
+  const Node& node(NodeId id) const { return b_.graph().nodes[id]; }
+  bool is_const(NodeId id, double v) const { return node(id).op == Op::Const && node(id).value == v; }
+  bool is_const(NodeId id) const { return node(id).op == Op::Const; }
+  bool is_neg(NodeId id) const { return node(id).op == Op::Neg; }
+  NodeId inner(NodeId id) const { return node(id).arg[0]; }
+  double value(NodeId id) const { return node(id).value; }
+
+  bool all_const(Op op, const std::array<NodeId, 3>& a) const {
+    for (int k = 0; k < arity(op); ++k)
+      if (!is_const(a[static_cast<std::size_t>(k)])) return false;
+    return true;
+  }
+  double eval(Op op, const std::array<NodeId, 3>& a) const {
+    Node n;
+    n.op = op;
+    n.arg = {0, 1, 2};
+    std::vector<double> v;
+    for (int k = 0; k < arity(op); ++k) v.push_back(value(a[static_cast<std::size_t>(k)]));
+    return evaluate_node<double>(b_.graph(), n, v, {}, Arithmetic<double>{});
+  }
+
+  NodeId neg(NodeId x) {
+    if (is_const(x)) return b_.constant(-value(x), prov_);
+    if (is_neg(x)) return inner(x);
+    return b_.op(Op::Neg, x, kNoNode, kNoNode, prov_);
+  }
+  NodeId add(NodeId x, NodeId y) {
+    if (is_const(x) && is_const(y)) return b_.constant(value(x) + value(y), prov_);
+    if (is_const(x, 0.0)) return y;
+    if (is_const(y, 0.0)) return x;
+    if (is_neg(y)) return sub(x, inner(y));
+    if (is_neg(x)) return sub(y, inner(x));
+    return b_.op(Op::Add, x, y, kNoNode, prov_);
+  }
+  NodeId sub(NodeId x, NodeId y) {
+    if (is_const(x) && is_const(y)) return b_.constant(value(x) - value(y), prov_);
+    if (is_const(y, 0.0)) return x;
+    if (is_const(x, 0.0)) return neg(y);
+    if (x == y) return b_.constant(0.0, prov_);
+    if (is_neg(y)) return add(x, inner(y));
+    return b_.op(Op::Sub, x, y, kNoNode, prov_);
+  }
+  NodeId mul(NodeId x, NodeId y) {
+    if (is_const(x) && is_const(y)) return b_.constant(value(x) * value(y), prov_);
+    if (is_const(x, 0.0) || is_const(y, 0.0)) return b_.constant(0.0, prov_);
+    if (is_const(x, 1.0)) return y;
+    if (is_const(y, 1.0)) return x;
+    if (is_const(x, -1.0)) return neg(y);
+    if (is_const(y, -1.0)) return neg(x);
+    if (is_neg(x) && is_neg(y)) return mul(inner(x), inner(y));
+    if (is_neg(x) && is_const(y)) return mul(inner(x), b_.constant(-value(y), prov_));
+    if (is_neg(y) && is_const(x)) return mul(b_.constant(-value(x), prov_), inner(y));
+    return b_.op(Op::Mul, x, y, kNoNode, prov_);
+  }
+
+  Builder& b_;
+  std::uint32_t prov_;
+};
+
+}  // namespace
+
+Graph fold_constants(const Graph& g) {
+  return rebuild(g, false, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a) {
+    return Folder(b, n.prov).make(n.op, a);
+  });
+}
+
+Graph eliminate_common_subexpressions(const Graph& g) {
+  return rebuild(g, true, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a) {
+    return b.op(n.op, a[0], a[1], a[2], n.prov);
+  });
+}
+
+Graph eliminate_dead_code(const Graph& g, const DceOptions& opt) {
+  std::vector<char> live(g.nodes.size(), 0);
+  for (const Output& o : g.outputs) live[o.node] = 1;
+  for (std::size_t i = g.nodes.size(); i-- > 0;) {
+    const Node& n = g.nodes[i];
+    if (n.op == Op::Input && opt.keep_inputs) live[i] = 1;
+    if (!live[i]) continue;
+    for (int k = 0; k < arity(n.op); ++k) live[n.arg[static_cast<std::size_t>(k)]] = 1;
+  }
+  Graph out;
+  out.provenance = g.provenance;
+  std::vector<std::uint32_t> input_map(g.inputs.size(), 0);
+  if (opt.keep_inputs) {
+    out.inputs = g.inputs;
+    for (std::size_t k = 0; k < g.inputs.size(); ++k) input_map[k] = static_cast<std::uint32_t>(k);
+  } else {
+    for (std::size_t i = 0; i < g.nodes.size(); ++i)
+      if (live[i] && g.nodes[i].op == Op::Input) {
+        input_map[g.nodes[i].input] = static_cast<std::uint32_t>(out.inputs.size());
+        out.inputs.push_back(g.inputs[g.nodes[i].input]);
+      }
+  }
+  std::vector<NodeId> m(g.nodes.size(), kNoNode);
+  for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!live[i]) continue;
+    Node n = g.nodes[i];
+    for (int k = 0; k < arity(n.op); ++k) n.arg[static_cast<std::size_t>(k)] = m[n.arg[static_cast<std::size_t>(k)]];
+    if (n.op == Op::Input) n.input = input_map[n.input];
+    m[i] = static_cast<NodeId>(out.nodes.size());
+    out.nodes.push_back(n);
+  }
+  for (const Output& o : g.outputs) out.outputs.push_back({o.name, m[o.node]});
+  return out;
+}
+
+Pass fold_pass() { return {"fold", fold_constants}; }
+Pass cse_pass() { return {"cse", eliminate_common_subexpressions}; }
+Pass dce_pass(const DceOptions& opt) {
+  return {"dce", [opt](const Graph& g) { return eliminate_dead_code(g, opt); }};
+}
+
+std::vector<Pass> parse_pipeline(const std::string& spec) {
+  std::vector<Pass> out;
+  std::stringstream ss(spec);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item == "fold") out.push_back(fold_pass());
+    else if (item == "cse") out.push_back(cse_pass());
+    else if (item == "dce") out.push_back(dce_pass());
+    else if (item == "dce-inputs") out.push_back(dce_pass({false}));
+    else if (!item.empty())
+      throw Error("pass pipeline '" + spec + "': unknown pass '" + item + "' (expected fold, cse, dce, dce-inputs)");
+  }
+  return out;
+}
+
+Graph run_pipeline(const Graph& g, const std::vector<Pass>& passes, bool to_fixpoint, int max_rounds) {
+  Graph cur = g;
+  for (int round = 0; round < std::max(1, max_rounds); ++round) {
+    Graph before = cur;
+    for (const Pass& p : passes) cur = p.run(cur);
+    if (!to_fixpoint || cur == before) break;
+  }
+  return cur;
+}
+
+Graph customise(const Graph& g) { return run_pipeline(g, {fold_pass(), cse_pass(), dce_pass()}); }
+
+std::vector<NodeId> random_topological_order(const Graph& g, std::uint64_t seed) {
+  // Kahn's algorithm picking a random ready node each step.
+  std::vector<int> pending(g.nodes.size(), 0);
+  std::vector<std::vector<NodeId>> users(g.nodes.size());
+  for (std::size_t i = 0; i < g.nodes.size(); ++i)
+    for (int k = 0; k < arity(g.nodes[i].op); ++k) {
+      ++pending[i];
+      users[g.nodes[i].arg[static_cast<std::size_t>(k)]].push_back(static_cast<NodeId>(i));
+    }
+  std::vector<NodeId> ready, order;
+  for (std::size_t i = 0; i < g.nodes.size(); ++i)
+    if (pending[i] == 0) ready.push_back(static_cast<NodeId>(i));
+  std::mt19937_64 rng(seed);
+  while (!ready.empty()) {
+    const std::size_t k = std::uniform_int_distribution<std::size_t>(0, ready.size() - 1)(rng);
+    const NodeId id = ready[k];
+    ready[k] = ready.back();
+    ready.pop_back();
+    order.push_back(id);
+    for (NodeId u : users[id])
+      if (--pending[u] == 0) ready.push_back(u);
+  }
+  return order;
+}
+
+Graph renumber(const Graph& g, const std::vector<NodeId>& order) {
+  if (order.size() != g.nodes.size()) throw Error("renumber: order does not list every node once");
+  std::vector<NodeId> m(g.nodes.size(), kNoNode);
+  Graph out;
+  out.inputs = g.inputs;
+  out.provenance = g.provenance;
+  for (NodeId id : order) {
+    if (id >= g.nodes.size() || m[id] != kNoNode) throw Error("renumber: order does not list every node once");
+    Node n = g.nodes[id];
+    for (int k = 0; k < arity(n.op); ++k) {
+      NodeId& a = n.arg[static_cast<std::size_t>(k)];
+      if (m[a] == kNoNode) throw Error("renumber: order is not topological");
+      a = m[a];
+    }
+    m[id] = static_cast<NodeId>(out.nodes.size());
+    out.nodes.push_back(n);
+  }
+  for (const Output& o : g.outputs) out.outputs.push_back({o.name, m[o.node]});
+  return out;
+}
+
+}  // namespace neaccel::dfg

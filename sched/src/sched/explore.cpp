@@ -1,0 +1,189 @@
+#include "neaccel/sched/explore.hpp"
+
+#include "neaccel/ref/error.hpp"
+#include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/bounds.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <fstream>
+#include <limits>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+namespace neaccel::sched {
+
+std::string point_key(const Point& p) {
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
+}
+
+PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const SweepOptions& options) {
+  PointResult r;
+  r.point = pt;
+  Problem p;
+  p.graph = &graph;
+  p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
+  check(p);
+  for (const auto& n : graph.nodes) r.ops += dfg::is_operation(n.op) ? 1 : 0;
+  r.critical_path = critical_path(p);
+  ListOptions lo;
+  lo.restarts = options.restarts;
+  Schedule s = list_schedule(p, lo);
+  allocate_registers(p, s);
+  r.verified = verify(p, s, 1).empty();
+  r.lower_bound = s.lower_bound;
+  r.length = s.length;
+  r.gap_percent = r.lower_bound > 0 ? 100.0 * (r.length - r.lower_bound) / r.lower_bound : 0.0;
+  r.algorithm = s.algorithm;
+  r.registers = s.num_registers;
+  r.res_mii = res_mii(p);
+  if (options.modulo) {
+    const Schedule m = modulo_schedule(p);
+    p.ii = m.ii;
+    r.verified = r.verified && verify(p, m, 1).empty();
+    r.ii = m.ii;
+    r.modulo_latency = m.length;
+    r.stages = m.stages;
+  }
+  return r;
+}
+
+std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::map<std::string, dfg::Graph>& graphs,
+                                   const SweepOptions& options, int threads,
+                                   const std::function<void(std::size_t, std::size_t)>& progress) {
+  std::vector<PointResult> out(points.size());
+  std::vector<std::string> errors(points.size());
+  std::atomic<std::size_t> next{0}, done{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < points.size(); i = next++) {
+      try {
+        const auto it = graphs.find(points[i].robot + "/" + points[i].flavour);
+        if (it == graphs.end()) throw Error("explore: no graph for " + point_key(points[i]));
+        out[i] = evaluate_point(it->second, points[i], options);
+      } catch (const std::exception& e) {
+        errors[i] = e.what();
+      }
+      ++done;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, threads); ++t) pool.emplace_back(worker);
+  while (progress && done.load() < points.size()) {
+    progress(done.load(), points.size());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  for (auto& t : pool) t.join();
+  if (progress) progress(points.size(), points.size());
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (!errors[i].empty()) throw Error(fmt::format("explore: point {}: {}", point_key(points[i]), errors[i]));
+  return out;
+}
+
+std::string csv_header() {
+  return "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
+         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified";
+}
+
+std::string to_csv_row(const PointResult& r) {
+  const auto& p = r.point;
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul, p.add,
+                     p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
+                     r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
+                     r.verified ? 1 : 0);
+}
+
+std::vector<PointResult> read_csv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(fmt::format("{}: cannot open", path));
+  std::string line;
+  std::vector<PointResult> rows;
+  if (!std::getline(in, line) || line != csv_header())
+    throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
+  for (int no = 2; std::getline(in, line); ++no) {
+    if (line.empty()) continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
+    if (f.size() != 19) throw Error(fmt::format("{}:{}: {} fields (need 19)", path, no, f.size()));
+    try {
+      PointResult r;
+      r.point = Point{f[0], f[1], std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), std::stoi(f[5]), f[6] == "1"};
+      r.ops = std::stoi(f[7]);
+      r.critical_path = std::stoi(f[8]);
+      r.lower_bound = std::stoi(f[9]);
+      r.length = std::stoi(f[10]);
+      (void)std::stod(f[11]);  // recomputed below at full precision (the CSV keeps 3 decimals)
+      r.gap_percent = r.lower_bound > 0 ? 100.0 * (r.length - r.lower_bound) / r.lower_bound : 0.0;
+      r.algorithm = f[12];
+      r.ii = std::stoi(f[13]);
+      r.res_mii = std::stoi(f[14]);
+      r.modulo_latency = std::stoi(f[15]);
+      r.stages = std::stoi(f[16]);
+      r.registers = std::stoi(f[17]);
+      r.verified = f[18] == "1";
+      rows.push_back(r);
+    } catch (const std::logic_error&) {
+      throw Error(fmt::format("{}:{}: malformed number", path, no));
+    }
+  }
+  return rows;
+}
+
+namespace {
+auto sort_key(const PointResult& r) {
+  const auto& p = r.point;
+  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add);
+}
+}  // namespace
+
+void sort_results(std::vector<PointResult>& rows) {
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return sort_key(a) < sort_key(b); });
+}
+
+std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows) {
+  std::map<std::tuple<std::string, std::string, int, int, bool>, std::vector<PointResult>> groups;
+  for (const auto& r : rows)
+    groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined}].push_back(r);
+  std::vector<PointResult> front;
+  for (auto& [k, g] : groups) {
+    std::sort(g.begin(), g.end(), [](const auto& a, const auto& b) {
+      const int ua = a.point.mul + a.point.add, ub = b.point.mul + b.point.add;
+      return std::tie(ua, a.length, a.point.mul) < std::tie(ub, b.length, b.point.mul);
+    });
+    int best = std::numeric_limits<int>::max();
+    for (const auto& r : g)
+      if (r.length < best) {
+        best = r.length;
+        front.push_back(r);
+      }
+  }
+  return front;
+}
+
+SweepSummary summarise(const std::vector<PointResult>& rows) {
+  SweepSummary s;
+  for (const char* b : {"0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10"}) s.gap_histogram[b] = 0;
+  for (const auto& r : rows) {
+    ++s.points;
+    s.verified += r.verified;
+    s.within_5_percent += r.gap_percent <= 5.0 + 1e-9;
+    s.optimal += r.length == r.lower_bound;
+    s.worst_gap = std::max(s.worst_gap, r.gap_percent);
+    if (r.point.pipelined) {
+      ++s.pipelined;
+      s.ii_at_res_mii += r.ii == r.res_mii;
+    }
+    const double g = r.gap_percent;
+    const char* b = g <= 0 ? "0" : g <= 1 ? "(0,1]" : g <= 2 ? "(1,2]" : g <= 5 ? "(2,5]" : g <= 10 ? "(5,10]" : ">10";
+    ++s.gap_histogram[b];
+  }
+  return s;
+}
+
+}  // namespace neaccel::sched
