@@ -5,6 +5,7 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
+#include "neaccel/sched/table86.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -31,7 +32,7 @@ struct Options {
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard;
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4;
-  bool json = false, no_modulo = false, no_plot = false;
+  bool json = false, no_modulo = false, no_plot = false, table86 = false;
 };
 
 std::vector<std::string> split(const std::string& s, char sep = ',') {
@@ -163,11 +164,35 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
               s.ii_at_res_mii, s.pipelined, (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
 }
 
+// Seed 000 Table 8.6 beside our schedules for the general n-link arm (n from --n, default 1-12).
+void table86(const fs::path& dir, const Options& o) {
+  std::vector<Table86Row> rows;
+  for (int n : parse_ints(o.ns.empty() ? "1-12" : o.ns, "--n", 1)) rows.push_back(table86_row(n));
+  const std::string md = table86_markdown(rows);
+  write_atomic(dir / "table86.md", md);
+  if (o.json) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& r : rows)
+      j.push_back({{"n", r.n}, {"paper_mul_steps", r.paper_mul_steps}, {"paper_add_steps", r.paper_add_steps},
+                   {"our_mul_steps", r.ours.mul_steps}, {"our_add_steps", r.ours.add_steps}, {"mul_ops", r.mul_ops},
+                   {"add_ops", r.add_ops}, {"unit_cycles", r.unit_cycles}, {"unit_bound", r.unit_bound},
+                   {"pipelined_cycles", r.pipe_cycles}, {"pipelined_bound", r.pipe_bound},
+                   {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura}});
+    std::printf("%s\n", j.dump(1).c_str());
+    return;
+  }
+  std::printf("%swrote %s\n", md.c_str(), (dir / "table86.md").c_str());
+}
+
 void run(const Options& o) {
   const fs::path dir(o.out);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
+  if (o.table86) {
+    table86(dir, o);
+    return;
+  }
   if (!o.merge.empty()) {
     std::vector<PointResult> rows;
     std::set<std::string> seen;
@@ -251,6 +276,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");
   cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
+  cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] { run(*o); });
 }

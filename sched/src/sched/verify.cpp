@@ -6,7 +6,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <tuple>
+#include <unordered_map>
 #include <set>
 #include <utility>
 
@@ -73,20 +76,24 @@ struct Checker {
   }
 
   void unit_use() {
-    // (class, instance, cycle or congruence class) -> the op occupying it.
-    std::map<std::tuple<int, int, int>, std::size_t> busy;
+    // (class, instance, cycle or congruence class) -> the op occupying it. Hashed: starts may be anything.
+    std::unordered_map<std::uint64_t, std::size_t> busy;
+    busy.reserve(s.slots.size() * 2);
     for (std::size_t v = 0; v < s.slots.size(); ++v) {
       if (!is_operation(node(v).op) || !slot_ok(v)) continue;
       const auto& sl = s.slots[v];
       const auto& u = p.classes[sl.cls];
+      if (sl.instance < 0 || sl.instance >= u.count || sl.start < 0) continue;  // reported by placement()
       if (s.ii > 0 && u.occupancy > s.ii)
         add(fmt::format("unit use: node {} occupies class '{}' for {} cycles, more than ii = {}", v, u.name, u.occupancy, s.ii));
       for (int k = 0; k < std::min(u.occupancy, s.ii > 0 ? s.ii : u.occupancy); ++k) {
-        const auto key = std::make_tuple(sl.cls, sl.instance, fold(sl.start + k));
-        auto [it, fresh] = busy.emplace(key, v);
+        const int at = fold(sl.start + k);
+        const std::uint64_t key = (static_cast<std::uint64_t>(sl.cls) << 56) ^
+                                  (static_cast<std::uint64_t>(sl.instance) << 32) ^ static_cast<std::uint32_t>(at);
+        const auto [it, fresh] = busy.emplace(key, v);
         if (!fresh)
           add(fmt::format("unit use: nodes {} and {} both use instance {} of class '{}' at {} {}", it->second, v,
-                          sl.instance, u.name, s.ii > 0 ? "congruence class" : "cycle", std::get<2>(key)));
+                          sl.instance, u.name, s.ii > 0 ? "congruence class" : "cycle", at));
       }
     }
   }
@@ -109,7 +116,8 @@ struct Checker {
     }
     if (p.max_registers > 0 && s.num_registers > p.max_registers)
       add(fmt::format("registers: {} registers used, limit {}", s.num_registers, p.max_registers));
-    std::map<std::pair<int, int>, NodeId> held;  // (register, cycle or congruence class) -> value
+    std::unordered_map<std::uint64_t, NodeId> held;  // ii > 0: (register, congruence class) -> value
+    std::vector<std::tuple<int, int, int, NodeId>> spans;  // ii == 0: (register, begin, end, value)
     for (const auto& lt : lts) {
       const int r = s.reg[lt.node];
       if (r < 0 || r >= s.num_registers) {
@@ -120,15 +128,29 @@ struct Checker {
       if (s.ii > 0 && lt.end - lt.begin > s.ii)
         add(fmt::format("registers: node {} lives {} cycles in register {}, longer than ii = {} (overwritten by the next "
                         "evaluation)", lt.node, lt.end - lt.begin, r, s.ii));
-      const int span = s.ii > 0 ? std::min(lt.end - lt.begin, s.ii) : lt.end - lt.begin;
-      for (int c = lt.begin; c < lt.begin + span; ++c) {
-        auto [it, fresh] = held.emplace(std::make_pair(r, fold(c)), lt.node);
+      if (s.ii == 0) {
+        spans.emplace_back(r, lt.begin, lt.end, lt.node);
+        continue;
+      }
+      for (int c = lt.begin; c < lt.begin + std::min(lt.end - lt.begin, s.ii); ++c) {
+        const int at = fold(c);
+        const auto [it, fresh] =
+            held.emplace((static_cast<std::uint64_t>(r) << 32) ^ static_cast<std::uint32_t>(at), lt.node);
         if (!fresh) {
           add(fmt::format("registers: nodes {} and {} overlap in register {} at {} {}", it->second, lt.node, r,
-                          s.ii > 0 ? "congruence class" : "cycle", fold(c)));
+                          s.ii > 0 ? "congruence class" : "cycle", at));
           break;
         }
       }
+    }
+    std::sort(spans.begin(), spans.end());  // by register, then begin: neighbours must not overlap
+    for (std::size_t k = 1; k < spans.size(); ++k) {
+      const auto& [r0, b0, e0, v0] = spans[k - 1];
+      const auto& [r1, b1, e1, v1] = spans[k];
+      if (r0 == r1 && b1 < e0)
+        add(fmt::format("registers: nodes {} and {} overlap in register {} at cycle {}", v0, v1, r1, b1));
+      (void)b0;
+      (void)e1;
     }
   }
 
