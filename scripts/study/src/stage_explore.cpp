@@ -1,6 +1,7 @@
 // Stage 4: exploration. Unit counts, latencies and pipelining for both graphs; latency (list schedule) and
 // throughput (modulo schedule) objectives; Pareto fronts of cycles against area; Table 8.6 beside our schedules.
 #include "context.hpp"
+#include "neaccel/ref/error.hpp"
 
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/table86.hpp"

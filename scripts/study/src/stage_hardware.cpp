@@ -1,5 +1,6 @@
 // Stages 5-7: named design points, their RTL, co-simulation and synthesis.
 #include "context.hpp"
+#include "neaccel/ref/error.hpp"
 
 #include <fmt/format.h>
 

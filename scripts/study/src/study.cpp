@@ -3,6 +3,7 @@
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/study/area.hpp"
 
 #include <fmt/format.h>
 
@@ -19,6 +20,12 @@ ref::Robot prepare(const Options& o) {
   if (o.jobs < 0) throw Error("study: --jobs must be >= 0");
   if (o.out.empty()) throw Error("study: --out must name a directory");
   ref::Robot robot = ref::load_robot(o.robot);  // validates; throws with the file and field
+  // A budget below the smallest datapath (one multiplier, one adder, one register) fits nothing: say so now.
+  if (o.max_area > 0) {
+    const double smallest = datapath_area(1, 1, 1, 1, true, 1).total();
+    if (o.max_area < smallest)
+      throw Error(fmt::format("study: --budget {} cells: nothing fits (the smallest datapath takes {} cells)", o.max_area, smallest));
+  }
   std::error_code ec;
   fs::create_directories(o.out, ec);
   if (ec) throw Error("study: cannot create output directory " + o.out.string() + ": " + ec.message());
