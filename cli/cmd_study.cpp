@@ -1,15 +1,27 @@
-// `neaccel study`: placeholder until the study issue lands (robot -> verified accelerator -> report).
+// `neaccel study`: robot -> verified accelerator -> report (scripts/study).
 #include "command.hpp"
 
+#include "neaccel/study/study.hpp"
+
 #include <cstdio>
+#include <memory>
 
 namespace {
 void setup(CLI::App& app) {
-  auto* cmd = app.add_subcommand("study", "robot -> verified accelerator -> report (not yet available)");
-  cmd->allow_extras();
-  cmd->callback([] {
-    std::fprintf(stderr, "neaccel: study is not yet available\n");
-    throw neaccel::cli::ExitCode{2};
+  auto opt = std::make_shared<neaccel::study::Options>();
+  auto out = std::make_shared<std::string>(opt->out.string());
+  auto* cmd = app.add_subcommand("study", "robot -> verified accelerators -> report (out/study/report.html)");
+  cmd->add_option("--robot", opt->robot, "built-in name, random:N:SEED, YAML or URDF file")->capture_default_str();
+  cmd->add_option("--out", *out, "output directory")->capture_default_str();
+  cmd->add_flag("--quick", opt->quick, "smaller sweep and state sets (CI)");
+  cmd->add_option("--states", opt->states, "random states per check (default 100, quick 20)");
+  cmd->add_option("--max-units", opt->max_units, "largest unit count per class in the sweep");
+  cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take");
+  cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)");
+  cmd->callback([opt, out] {
+    opt->out = *out;
+    const auto dir = neaccel::study::run(*opt);
+    std::printf("study: report written to %s/report.html (and report.md)\n", dir.string().c_str());
   });
 }
 }  // namespace

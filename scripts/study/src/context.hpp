@@ -1,0 +1,41 @@
+// Internal: what the study's stages share.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/study/progress.hpp"
+#include "neaccel/study/report.hpp"
+#include "neaccel/study/study.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace neaccel::study {
+
+struct Context {
+  Options opt;
+  ref::Robot robot;
+  std::filesystem::path dir;  // the report directory (opt.out)
+  DataDir data;
+  Report report;
+  Progress progress;
+  std::map<std::string, dfg::Graph> graphs;  // "general", "custom": cleaned modified N-E graphs of the robot
+  std::vector<std::string> failures;         // checks that failed (the study exits non-zero if any)
+
+  Context(const Options& o, ref::Robot r)
+      : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), report(data),
+        progress(8, o.progress && Progress::terminal()) {}
+  int states() const { return opt.states > 0 ? opt.states : (opt.quick ? 20 : 100); }
+  std::filesystem::path plot(const std::string& name) const { return dir / "plots" / (name + ".svg"); }
+  void fail(const std::string& what) { failures.push_back(what); }
+};
+
+void stage_reference(Context& ctx);
+void stage_counts(Context& ctx);
+void stage_graphs(Context& ctx);
+void stage_explore(Context& ctx);
+void stage_designs(Context& ctx);
+void stage_verify(Context& ctx);
+void stage_synthesis(Context& ctx);
+
+}  // namespace neaccel::study

@@ -1,0 +1,63 @@
+#include "neaccel/study/plot.hpp"
+
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace neaccel::study {
+
+namespace {
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+}  // namespace
+
+std::string gnuplot_script(const std::filesystem::path& svg, const PlotSpec& spec) {
+  std::ostringstream gp;
+  gp << fmt::format("set terminal svg size {},{} dynamic noenhanced font 'sans,12' background rgb 'white'\n",
+                    spec.width, spec.height);
+  gp << "set output " << quoted(svg.filename().string()) << '\n';
+  gp << "set title " << quoted(spec.title) << "\nset xlabel " << quoted(spec.xlabel) << "\nset ylabel "
+     << quoted(spec.ylabel) << '\n';
+  gp << "set grid\nset key outside right top\n";
+  if (spec.logx) gp << "set logscale x\n";
+  if (spec.logy) gp << "set logscale y\n";
+  gp << spec.extra << '\n';
+  for (std::size_t i = 0; i < spec.series.size(); ++i) {
+    gp << "$d" << i << " << EOD\n";
+    for (const auto& [x, y] : spec.series[i].points) gp << fmt::format("{} {}\n", x, y);
+    gp << "EOD\n";
+  }
+  gp << "plot ";
+  for (std::size_t i = 0; i < spec.series.size(); ++i) {
+    if (i) gp << ", \\\n     ";
+    gp << "$d" << i << " using 1:2 with " << spec.series[i].style << " title " << quoted(spec.series[i].title);
+  }
+  gp << '\n';
+  return gp.str();
+}
+
+void plot_svg(const std::filesystem::path& svg, const PlotSpec& spec) {
+  if (spec.series.empty()) throw Error("plot " + svg.string() + ": no data series");
+  std::filesystem::create_directories(svg.parent_path());
+  const auto script = std::filesystem::path(svg).replace_extension(".gp");
+  {
+    std::ofstream out(script);
+    out << gnuplot_script(svg, spec);
+    if (!out) throw Error("plot: cannot write " + script.string());
+  }
+  const std::string cmd = "cd " + quoted(svg.parent_path().string()) + " && gnuplot " +
+                          quoted(script.filename().string()) + " 2>/dev/null";
+  if (std::system(cmd.c_str()) != 0) throw Error("plot: gnuplot failed on " + script.string() + " (is gnuplot-nox installed?)");
+}
+
+}  // namespace neaccel::study
