@@ -13,11 +13,13 @@
 namespace neaccel::study {
 
 struct UnitArea {
-  double cells = 0;  // Yosys generic cells
+  double cells = 0;      // Yosys generic cells
+  bool measured = true;  // false: estimated (non-pipelined latencies not synthesised, see unit_area)
 };
 
 // The measured area of one arithmetic unit ("fp32-mul", "fp32-add") at a latency, pipelined or not.
-// Throws neaccel::Error when the table has no entry (naming the unit and latency).
+// Non-pipelined units missing from the table are estimated (UnitArea::measured = false). Throws neaccel::Error
+// when neither a figure nor an estimate exists (naming the unit and latency).
 UnitArea unit_area(const std::string& unit, int latency, bool pipelined);
 
 struct DatapathArea {
