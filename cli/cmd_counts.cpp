@@ -3,6 +3,7 @@
 #include "command.hpp"
 #include "forms_report.hpp"
 
+#include "neaccel/ref/control/counts.hpp"
 #include "neaccel/ref/counts.hpp"
 #include "neaccel/ref/error.hpp"
 
@@ -18,15 +19,33 @@ using namespace neaccel;
 
 struct Options {
   int nmax = 12;
-  bool json = false, friction = false, per_quantity = false;
+  bool json = false, friction = false, per_quantity = false, control = false;
   std::string dh = "standard";
   std::string out;  // directory for the formulation plot (formulation-counts.svg) and data
 };
 
 nlohmann::json counts_json(const ref::OpCounts& c) { return {{"mul", c.mul}, {"add", c.add}, {"neg", c.neg}}; }
 
+// --control: the control computation of seed 004 section 4 (ref/control/counts.hpp), docs/control.md.
+void run_control_counts(const Options& o) {
+  nlohmann::json rows = nlohmann::json::array();
+  if (!o.json)
+    fmt::print("Control computation (seed 004 sec 4), general n-link revolute arm: ours (mul/add) and seed 004's\n");
+  for (int n = 1; n <= o.nmax; ++n) {
+    for (const ref::control::ControlCountRow& r : ref::control::control_counts(n)) {
+      rows.push_back({{"n", n}, {"what", r.what}, {"method", r.method}, {"ours", counts_json(r.ours)},
+                      {"paper", r.paper}, {"paper_mul", r.paper_mul}, {"paper_add", r.paper_add}});
+      if (!o.json)
+        fmt::print("{:>3} {:<18} {:>13}  {}\n", n, r.what, fmt::format("{}/{}", r.ours.mul, r.ours.add),
+                   r.paper.empty() ? r.method : r.paper);
+    }
+  }
+  if (o.json) std::cout << nlohmann::json{{"control", rows}}.dump(2) << "\n";
+}
+
 void run(const Options& o) {
   if (o.nmax < 1 || o.nmax > 100) throw Error("--nmax: must be in 1..100");
+  if (o.control) return run_control_counts(o);
   ref::CountOptions opt;
   if (o.dh == "modified") {
     opt.convention = ref::DhConvention::Modified;
@@ -99,6 +118,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--dh", o->dh, "standard | modified (default standard, as seed 000)");
   cmd->add_flag("--friction", o->friction, "include friction and rotor inertia");
   cmd->add_flag("--per-quantity", o->per_quantity, "JSON: counts per quantity (seed 000 Table 8.4/8.5 rows)");
+  cmd->add_flag("--control", o->control, "the control computation of seed 004 (feedforward, A and B update)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg} (plot of mul against n)");
   cmd->callback([o] { run(*o); });

@@ -143,17 +143,19 @@ json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
 
 // One design in one number format: RTL generated, simulated with Verilator and with the SystemC model on the same
 // random states; both must match the graph evaluated in the format bit for bit, and each other.
-json verify_design(Context& ctx, const json& point, const std::string& name, const std::string& format) {
+// With with_rtl = false (quick study) only the SystemC model runs; the RTL is still generated.
+json verify_design(Context& ctx, const json& point, const std::string& name, const std::string& format, bool with_rtl) {
   const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
   fs::create_directories(dir);
   const json manifest = json::parse(run_self(rtl_args(ctx, point, format, dir), dir / "rtl.log"));
-  const json rtl = simulate(ctx, dir, "verilator");
   const json sc = simulate(ctx, dir, "systemc");
+  const json rtl = with_rtl ? simulate(ctx, dir, "verilator") : sc;
   const bool same_outputs = rtl["torques"] == sc["torques"];
   const bool ok = rtl["mismatches"] == 0 && sc["mismatches"] == 0 && rtl["cycle_count_errors"] == 0 &&
                   sc["cycle_count_errors"] == 0 && same_outputs;
   if (!ok) ctx.fail("verification: design '" + name + "' (" + format + ") failed its checks (see " + dir.string() + ")");
   return {{"name", name}, {"format", format}, {"dir", fs::relative(dir, ctx.dir).string()},
+          {"engines", with_rtl ? "Verilator + SystemC" : "SystemC only"},
           {"states", rtl["states"]}, {"cycles_per_evaluation", rtl["cycles_per_evaluation"]},
           {"schedule_length", rtl["schedule_length"]}, {"io_overhead", rtl["io_overhead"]},
           {"rtl_mismatches", rtl["mismatches"]}, {"systemc_mismatches", sc["mismatches"]},
@@ -166,32 +168,37 @@ void stage_verify(Context& ctx) {
   ctx.progress.stage("Verification");
   const json& designs = ctx.data.at("designs")["designs"];
   json runs = json::array();
-  for (const auto& d : designs) {
+  // The quick study builds one Verilator model (each unit mix and format is its own Verilog configuration, a
+  // build of about a minute); the full study simulates the RTL of every run.
+  for (std::size_t i = 0; i < designs.size(); ++i) {
+    const auto& d = designs[i];
     ctx.progress.detail(d["name"].get<std::string>() + " (fp32)");
-    runs.push_back(verify_design(ctx, d["explore"], d["name"], "fp32"));
+    runs.push_back(verify_design(ctx, d["explore"], d["name"], "fp32", !ctx.opt.quick || i == 0));
   }
   // Accuracy of fixed point against binary32 on the fastest design's schedule (same unit mix).
   for (const char* fx : {"fixed:16.16", "fixed:12.20"}) {
     ctx.progress.detail(std::string("fastest (") + fx + ")");
-    runs.push_back(verify_design(ctx, designs[0]["explore"], designs[0]["name"], fx));
+    runs.push_back(verify_design(ctx, designs[0]["explore"], designs[0]["name"], fx, !ctx.opt.quick));
   }
   ctx.data.put("verify", {{"runs", runs}});
   Report& r = ctx.report;
   r.heading(2, "6. Verification");
-  r.para("Each design's Verilog (generated from its verified schedule under `designs/`) was simulated with Verilator "
-         "and its SystemC model was run on the same {} random joint states. Both must equal the dataflow graph "
-         "evaluated in the number format bit for bit (any NaN equals any NaN), equal each other, and take exactly the "
-         "schedule length plus the I/O overhead (input load, output unload and two handshake cycles) per evaluation.",
+  r.para("Each design's Verilog was generated from its verified schedule (under `designs/`). Its SystemC model and, "
+         "where the engines column says so, the Verilog itself under Verilator ran on the same {} random joint states. "
+         "Every output must equal the dataflow graph evaluated in the number format bit for bit (any NaN equals any "
+         "NaN), the RTL must equal the SystemC model, and each evaluation must take exactly the schedule length plus "
+         "the I/O overhead (input load, output unload and two handshake cycles).",
          {r.num("verify", "/runs/0/states")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string p = "/runs/" + std::to_string(i);
-    t.push_back({r.num("verify", p + "/name"), r.num("verify", p + "/format"), r.num("verify", p + "/schedule_length"),
+    t.push_back({r.num("verify", p + "/name"), r.num("verify", p + "/format"), r.num("verify", p + "/engines"),
+                 r.num("verify", p + "/schedule_length"),
                  r.num("verify", p + "/io_overhead"), r.num("verify", p + "/cycles_per_evaluation"),
                  r.num("verify", p + "/rtl_mismatches"), r.num("verify", p + "/systemc_mismatches"),
                  r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/max_rel_error", 2)});
   }
-  r.table({"design", "format", "schedule", "I/O", "cycles", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
+  r.table({"design", "format", "engines", "schedule", "I/O", "cycles", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
            "max rel. error vs double"}, t);
   r.note("Relative error: |tau - tau_double| / max(|tau_double|, 1) per joint, the largest over all states "
          "(docs/datapath.md). Fixed point saturates; its error is dominated by the fraction bits.");
@@ -206,9 +213,14 @@ void stage_synthesis(Context& ctx) {
   json rows = json::array();
   for (const auto& run : runs) {
     if (run["format"] != "fp32") continue;
+    // The quick study synthesises the smallest design only (Yosys takes minutes on the larger ones).
+    if (ctx.opt.quick && run["name"] != "smallest within 10%") continue;
     ctx.progress.detail(run["name"].get<std::string>());
     const fs::path dir = ctx.dir / run["dir"].get<std::string>();
-    rows.push_back(synthesize(dir, run["name"]));
+    json row = synthesize(dir, run["name"]);
+    for (const auto& d : ctx.data.at("designs")["designs"])
+      if (d["name"] == run["name"]) row["estimate"] = d["explore"]["area"];
+    rows.push_back(row);
   }
   ctx.data.put("synthesis", {{"designs", rows}});
   Report& r = ctx.report;
@@ -219,7 +231,7 @@ void stage_synthesis(Context& ctx) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::string p = "/designs/" + std::to_string(i);
     t.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/cells"), r.num("synthesis", p + "/flip_flops"),
-                 r.num("designs", "/designs/" + std::to_string(i) + "/explore/area", 0)});
+                 r.num("synthesis", p + "/estimate", 0)});
   }
   r.table({"design", "cells (Yosys)", "flip-flops", "estimate (cells)"}, t);
   ctx.progress.done(fmt::format("{} designs synthesised", rows.size()));
