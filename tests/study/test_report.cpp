@@ -100,7 +100,7 @@ TEST(StudyReport, HtmlEscapesAndContainsTables) {
   r.table({"k"}, {{r.num("x", "/a")}});
   const std::string h = r.html("t");
   EXPECT_NE(h.find("A &lt;b&gt; &amp; c"), std::string::npos);
-  EXPECT_NE(h.find("<td>7</td>"), std::string::npos);
+  EXPECT_NE(h.find("<td class=\"num\">7</td>"), std::string::npos);
 }
 
 TEST(StudyPlot, ScriptHoldsTheDataInline) {

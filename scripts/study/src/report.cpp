@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -137,10 +138,18 @@ std::string inline_html(const std::string& s) {
   return out;
 }
 
+// Numbers are right-aligned in tables, text left.
+bool looks_numeric(const std::string& s) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return end && *end == '\0';
+}
+
 const char* kStyle = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
 h1{border-bottom:2px solid #345;padding-bottom:.2em}h2{margin-top:2em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em}th,td{border:1px solid #ccc;padding:.25em .6em}
-th{background:#eef2f6;text-align:left}td{text-align:right}td:first-child{text-align:left}
+th{background:#eef2f6;text-align:left}td{text-align:left}td.num{text-align:right}
 tr:nth-child(even) td{background:#fafbfc}figure{margin:1.5em 0}figure img{max-width:100%;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#555}.note{font-size:.88em;color:#555}code{background:#f3f3f3;padding:0 .2em})";
 }  // namespace
@@ -164,7 +173,7 @@ std::string Report::html(const std::string& title) const {
         h << "</tr></thead><tbody>\n";
         for (const auto& row : b.rows) {
           h << "<tr>";
-          for (const auto& c : row) h << "<td>" << inline_html(c.text) << "</td>";
+          for (const auto& c : row) h << (looks_numeric(c.text) ? "<td class=\"num\">" : "<td>") << inline_html(c.text) << "</td>";
           h << "</tr>\n";
         }
         h << "</tbody></table>\n";

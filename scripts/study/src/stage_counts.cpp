@@ -16,8 +16,8 @@ constexpr int kNmax = 12;
 void stage_counts(Context& ctx) {
   ctx.progress.stage("Operation counts");
   json rows = json::array();
-  PlotSpec plot{"Multiplications per inverse-dynamics evaluation (general n-link revolute arm)", "n (links)",
-                "multiplications", true, true, {}, 820, 460, "set key outside right top"};
+  PlotSpec plot{"Multiplications per evaluation, general n-link revolute arm", "n (links)", "multiplications",
+                true, true, {}, 900, 520, "set key inside left top reverse Left font ',10'\nset xrange [1:12]"};
   for (ref::Form form : ref::all_forms()) {
     Series ours{"neaccel " + ref::form_name(form), {}, "linespoints"};
     std::map<std::string, Series> papers;

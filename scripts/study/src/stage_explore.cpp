@@ -157,7 +157,7 @@ void stage_explore(Context& ctx) {
   for (const char* metric : {"cycles", "ii"}) {
     PlotSpec spec{std::string(metric) == "cycles" ? "Latency of one evaluation against area" : "Initiation interval (throughput) against area",
                   "area (Yosys generic cells)", std::string(metric) == "cycles" ? "cycles per evaluation" : "II (cycles between evaluations)",
-                  true, true, {}, 820, 460, "set key outside right top"};
+                  true, true, {}, 900, 520, "set key inside right top font ',10'"};
     for (const char* flavour : {"general", "custom"}) {
       Series all{std::string(flavour) + " (all points)", {}, "points pointtype 7 pointsize 0.4"};
       for (const auto& r : rows)
@@ -172,8 +172,8 @@ void stage_explore(Context& ctx) {
   }
   {
     const json& t = ctx.data.at("table86")["rows"];
-    PlotSpec spec{"Seed 000 Table 8.6 against our schedules", "n (links)", "cycles / steps", false, false, {}, 820, 460,
-                  "set key outside right top"};
+    PlotSpec spec{"Seed 000 Table 8.6 against our schedules", "n (links)", "cycles / steps", false, false, {}, 900, 520,
+                  "set key inside left top font ',10'"};
     auto series = [&](const char* key, const std::string& title, const std::string& style) {
       Series s{title, {}, style};
       for (const auto& r : t) s.points.emplace_back(r["n"].get<double>(), r[key].get<double>());

@@ -38,8 +38,8 @@ void stage_graphs(Context& ctx) {
   r.heading(2, "3. Dataflow graphs");
   r.para("The modified Newton-Euler recursion is traced with the graph scalar (`dfg::Value`) from the same templated "
          "code the reference runs, then cleaned by constant folding, common-subexpression elimination and dead-code "
-         "elimination to a fixpoint. *General*: every robot parameter is a run-time input (one datapath for every "
-         "robot of this shape). *Customised*: the parameters of `{}` are folded in.",
+         "elimination to a fixpoint. General: every robot parameter is a run-time input (one datapath for every "
+         "robot of this shape). Customised: the parameters of `{}` are folded in.",
          {r.num("graphs", "/robot")});
   r.table({"graph", "inputs", "operations", "mul", "add", "neg"},
           {{Report::label("general"), r.num("graphs", "/graphs/general/inputs"), r.num("graphs", "/graphs/general/operations"),
