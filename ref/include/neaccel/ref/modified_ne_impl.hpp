@@ -7,6 +7,7 @@ namespace neaccel::ref {
 
 template <class S>
 void NeData<S>::resize(std::size_t n_links) {
+  if (tau.size() == n_links) return;  // every member has this size (called on every evaluation)
   omega.resize(n_links);
   alpha.resize(n_links);
   a.resize(n_links);
@@ -39,11 +40,12 @@ void init_child_sums(const ModelT<S>& model, NeData<S>& data) {
 // Tr{A K Q^gamma^T} x_gamma (seed 000 eq 7.6, first term) = I alpha + omega x (I omega):
 //   n_x = (AK)_zy - (AK)_yz, n_y = (AK)_xz - (AK)_zx, n_z = (AK)_yx - (AK)_xy,
 // expanded for symmetric K and A_kk = -d_k (15 mul, 15 add; 6 mul 3 add when K is diagonal, as in Table 8.5).
+// The diagonal enters as d_y - d_z = omega_z^2 - omega_y^2 (and cyclically), read from the squares.
 template <class S>
 Vec3<S> trace_AKQ(const AccelMatrix<S>& A, const LinkParams<S>& L) {
-  return vec3<S>(A.zx * L.Kxy - A.yx * L.Kxz + (A.zy * L.Kyy - A.yz * L.Kzz) + (A.dy - A.dz) * L.Kyz,
-                 A.xy * L.Kyz - A.zy * L.Kxy + (A.xz * L.Kzz - A.zx * L.Kxx) + (A.dz - A.dx) * L.Kxz,
-                 A.yz * L.Kxz - A.xz * L.Kyz + (A.yx * L.Kxx - A.xy * L.Kyy) + (A.dx - A.dy) * L.Kxy);
+  return vec3<S>(A.zx * L.Kxy - A.yx * L.Kxz + (A.zy * L.Kyy - A.yz * L.Kzz) + (A.wz2 - A.wy2) * L.Kyz,
+                 A.xy * L.Kyz - A.zy * L.Kxy + (A.xz * L.Kzz - A.zx * L.Kxx) + (A.wx2 - A.wz2) * L.Kxz,
+                 A.yz * L.Kxz - A.xz * L.Kyz + (A.yx * L.Kxx - A.xy * L.Kyy) + (A.wy2 - A.wx2) * L.Kxy);
 }
 
 template <class S>

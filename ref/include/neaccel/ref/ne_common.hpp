@@ -139,10 +139,14 @@ Vec3<S> origin_offset(const ModelT<S>& model, const JointInputs<S>& in, std::siz
 // A = alpha~ + omega~ omega~ (seed 000 eq 4.18; Khalil's U_j, seed 003 eq 9.90), so that A c = alpha x c +
 // omega x (omega x c). Stored as the six off-diagonal entries and the NEGATED diagonal d (A_kk = -d_k, d_x =
 // omega_y^2 + omega_z^2, ...), which makes it 6 mul 9 add (seed 000 Table 8.5) without negations.
+// The squares omega_x^2, omega_y^2, omega_z^2 are kept too: the differences of the diagonal that Tr{A K Q} needs
+// (d_y - d_z = omega_z^2 - omega_y^2, ...) are then one subtraction each without reading d, so a customised graph
+// drops the d entries nothing else reads.
 template <class S>
 struct AccelMatrix {
   S dx, dy, dz;                  // -A_xx, -A_yy, -A_zz
   S xy, xz, yx, yz, zx, zy;      // A_xy, ...
+  S wx2, wy2, wz2;               // omega_x^2, omega_y^2, omega_z^2
 
   // A v (9 mul, 6 add)
   Vec3<S> apply(const Vec3<S>& v) const {
@@ -156,7 +160,8 @@ AccelMatrix<S> accel_matrix(const Vec3<S>& omega, const Vec3<S>& alpha) {
   const S xx = omega[0] * omega[0], yy = omega[1] * omega[1], zz = omega[2] * omega[2];
   const S xy = omega[0] * omega[1], xz = omega[0] * omega[2], yz = omega[1] * omega[2];
   AccelMatrix<S> A{yy + zz, xx + zz, xx + yy,
-                   xy - alpha[2], xz + alpha[1], xy + alpha[2], yz - alpha[0], xz - alpha[1], yz + alpha[0]};
+                   xy - alpha[2], xz + alpha[1], xy + alpha[2], yz - alpha[0], xz - alpha[1], yz + alpha[0],
+                   xx, yy, zz};
   return A;
 }
 
@@ -164,7 +169,7 @@ AccelMatrix<S> accel_matrix(const Vec3<S>& omega, const Vec3<S>& alpha) {
 template <class S>
 AccelMatrix<S> zero_accel_matrix() {
   const S z(0.0);
-  return AccelMatrix<S>{z, z, z, z, z, z, z, z, z};
+  return AccelMatrix<S>{z, z, z, z, z, z, z, z, z, z, z, z};
 }
 
 // Angular velocity and acceleration of link i from its parent's (identical in the three forms).
