@@ -23,7 +23,7 @@ namespace {
 using namespace neaccel;
 
 struct Args {
-  std::string robot, graph_file, form = "modified-ne", passes = "fold,cse,dce", out = "out";
+  std::string robot, graph_file, form = "modified-ne", passes = "fold,cse,factor,dce", out = "out";
   bool general = false, custom = false, base = false, json = false;
   std::vector<std::string> emit, fixed;
   int samples = 0;
@@ -50,8 +50,9 @@ void run(const Args& a) {
   if (a.robot.empty() == a.graph_file.empty()) throw Error("dfg: give exactly one of --robot or --graph");
   if (a.general && a.custom) throw Error("dfg: --general and --custom exclude each other");
   const dfg::Flavour flavour = a.general ? dfg::Flavour::General : dfg::Flavour::Custom;
-  // Base parameters need a form linear in them: khalil-k unless khalil is asked for.
-  const dfg::Form form = dfg::form_from_name(a.base && a.form != "khalil" ? "khalil-k" : a.form);
+  // Base parameters need a form linear in them: khalil-k unless khalil or khalil-mix is asked for.
+  const bool linear = a.form == "khalil" || a.form == "khalil-k" || a.form == "khalil-mix";
+  const dfg::Form form = dfg::form_from_name(a.base && !linear ? "khalil-k" : a.form);
   dfg::Graph g;
   ref::Robot robot;
   std::string stem;
@@ -144,7 +145,7 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("dfg", "trace the dynamics into a dataflow graph, run passes, count, export");
   cmd->add_option("--robot", args->robot, "robot: built-in name, random:N:SEED, or a .yaml/.urdf file");
   cmd->add_option("--graph", args->graph_file, "import a graph instead (.json or .dot)");
-  cmd->add_option("--form", args->form, "modified-ne | ne | khalil | khalil-k")->capture_default_str();
+  cmd->add_option("--form", args->form, "modified-ne | ne | khalil | khalil-k | khalil-mix")->capture_default_str();
   cmd->add_flag("--general", args->general, "robot parameters are run-time inputs");
   cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");
   cmd->add_flag("--base-params", args->base, "trace in the base inertial parameters (customised)");

@@ -105,6 +105,40 @@ TEST(Passes, CseIsCommutativityAware) {
   EXPECT_EQ(evaluate<double>(c, in), evaluate<double>(g, in));
 }
 
+// Factoring: x*k + y*k -> (x + y)*k with a shared operand node or equal constants, x*c - y*(-c) -> (x + y)*c;
+// products used twice stay (nothing would be saved).
+TEST(Passes, FactorEachRule) {
+  struct Case {
+    const char* name;
+    std::function<NodeId(Builder&, NodeId, NodeId, NodeId)> build;
+    int mul, add;  // after factoring
+  };
+  auto c = [](Builder& b, double v) { return b.constant(v); };
+  const std::vector<Case> cases = {
+      {"xk+yk", [](Builder& b, NodeId x, NodeId y, NodeId k) { return b.op(Op::Add, b.op(Op::Mul, x, k), b.op(Op::Mul, k, y)); }, 1, 1},
+      {"xk-yk", [](Builder& b, NodeId x, NodeId y, NodeId k) { return b.op(Op::Sub, b.op(Op::Mul, k, x), b.op(Op::Mul, y, k)); }, 1, 1},
+      {"x3+y3", [&](Builder& b, NodeId x, NodeId y, NodeId) { return b.op(Op::Add, b.op(Op::Mul, x, c(b, 3)), b.op(Op::Mul, c(b, 3), y)); }, 1, 1},
+      {"x3-y(-3)", [&](Builder& b, NodeId x, NodeId y, NodeId) { return b.op(Op::Sub, b.op(Op::Mul, x, c(b, 3)), b.op(Op::Mul, y, c(b, -3))); }, 1, 1},
+      {"x3+y(-3)", [&](Builder& b, NodeId x, NodeId y, NodeId) { return b.op(Op::Add, b.op(Op::Mul, x, c(b, 3)), b.op(Op::Mul, y, c(b, -3))); }, 1, 1},
+      {"x3+y2", [&](Builder& b, NodeId x, NodeId y, NodeId) { return b.op(Op::Add, b.op(Op::Mul, x, c(b, 3)), b.op(Op::Mul, y, c(b, 2))); }, 2, 1},
+      {"xk+yk, xk reused", [](Builder& b, NodeId x, NodeId y, NodeId k) {
+         const NodeId xk = b.op(Op::Mul, x, k);
+         return b.op(Op::Mul, b.op(Op::Add, xk, b.op(Op::Mul, y, k)), xk); }, 3, 1},
+  };
+  for (const Case& t : cases) {
+    Builder b;
+    const NodeId x = b.input("x"), y = b.input("y"), k = b.input("k");
+    b.output("out", t.build(b, x, y, k));
+    const Graph g = b.take();
+    const Graph h = factor_products(g);
+    ASSERT_NO_THROW(validate(h)) << t.name;
+    EXPECT_EQ(count_ops(h).mul(), t.mul) << t.name;
+    EXPECT_EQ(count_ops(h).add(), t.add) << t.name;
+    const std::vector<double> in{1.25, -0.75, 0.5};  // exact in binary: the rewrite is exact here
+    EXPECT_EQ(evaluate<double>(h, in), evaluate<double>(g, in)) << t.name;
+  }
+}
+
 TEST(Passes, DceRemovesDeadNodesAndOptionallyInputs) {
   Builder b;
   const NodeId x = b.input("x");
@@ -124,7 +158,8 @@ TEST(Passes, DceRemovesDeadNodesAndOptionallyInputs) {
 }
 
 TEST(Passes, PipelinesPreserveValuesAndNeverIncreaseCounts) {
-  const char* pipelines[] = {"fold", "cse", "dce", "fold,dce", "cse,dce", "fold,cse,dce", "dce,cse,fold", "fold,cse,dce-inputs"};
+  const char* pipelines[] = {"fold", "cse", "dce", "factor", "fold,dce", "cse,dce", "fold,cse,dce", "dce,cse,fold",
+                             "fold,cse,dce-inputs", "cse,factor", "fold,cse,factor,dce"};
   for (unsigned seed = 1; seed <= 30; ++seed) {
     const Graph g = test::random_graph(seed);
     const OpCounts k0 = count_ops(g);

@@ -59,7 +59,8 @@ std::vector<double> reference(Form form, const ref::Robot& robot, const State& s
     case Form::ModifiedNE: return ref::modified_ne(m, in);
     case Form::NE: return ref::newton_euler(m, in);
     case Form::Khalil:
-    case Form::KhalilK: return ref::khalil_ne(m, in);  // khalil-k computes the same torques
+    case Form::KhalilK:
+    case Form::KhalilMix: return ref::khalil_ne(m, in);  // khalil-k and khalil-mix compute the same torques
   }
   return {};
 }
@@ -69,7 +70,7 @@ TEST(RobotTrace, GraphEqualsReferenceForEveryFormAndPipeline) {
   for (const std::string& spec : robot_specs()) {
     const ref::Robot robot = ref::load_robot(spec);
     const State st = random_state(robot.dof(), 99);
-    for (Form form : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK})
+    for (Form form : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK, Form::KhalilMix})
     for (Flavour fl : {Flavour::General, Flavour::Custom}) {
       const std::vector<double> ref_tau = reference(form, robot, st);
       const Graph g = trace(robot, form, fl);

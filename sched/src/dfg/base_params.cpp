@@ -144,9 +144,9 @@ BaseParameters base_parameters(const ref::Robot& robot, int samples, std::uint64
 }
 
 Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, const TraceOptions& opt) {
-  if (form != Form::Khalil && form != Form::KhalilK)
-    throw Error(std::string("dfg: base parameters need a form linear in the inertial parameters (khalil or "
-                            "khalil-k), not ") + form_name(form));
+  if (form != Form::Khalil && form != Form::KhalilK && form != Form::KhalilMix)
+    throw Error(std::string("dfg: base parameters need a form linear in the inertial parameters (khalil, "
+                            "khalil-k or khalil-mix), not ") + form_name(form));
   std::map<std::string, double> base;
   for (const BaseParameter& b : bp.base) base[b.standard] = b.value;
   ParamFn params = [base](int, const std::string& name, double v) -> Value {
@@ -165,6 +165,7 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, c
   };
   if (form == Form::Khalil)
     return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+  if (form == Form::KhalilMix) return trace_khalil_mix(robot, params, opt);
   return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
 }
 

@@ -12,7 +12,8 @@ namespace neaccel::dfg {
 
 namespace {
 
-// Copies `g` node by node into a Builder; `make` returns the new id of each operation node.
+// Copies `g` node by node into a Builder; make(builder, node, mapped operands, old-to-new id map) returns the new id
+// of each operation node.
 template <class Make>
 Graph rebuild(const Graph& g, bool hash_cons, Make&& make) {
   Builder b(hash_cons);
@@ -26,7 +27,7 @@ Graph rebuild(const Graph& g, bool hash_cons, Make&& make) {
     else {
       std::array<NodeId, 3> a{kNoNode, kNoNode, kNoNode};
       for (int k = 0; k < arity(n.op); ++k) a[static_cast<std::size_t>(k)] = m[n.arg[static_cast<std::size_t>(k)]];
-      m[i] = make(b, n, a);
+      m[i] = make(b, n, a, m);
     }
   }
   for (const Output& o : g.outputs) b.output(o.name, m[o.node]);
@@ -110,16 +111,70 @@ class Folder {
   std::uint32_t prov_;
 };
 
+// Uses of every node in g (operands and outputs).
+std::vector<int> fanout(const Graph& g) {
+  std::vector<int> uses(g.nodes.size(), 0);
+  for (const Node& n : g.nodes)
+    for (int k = 0; k < arity(n.op); ++k) ++uses[n.arg[static_cast<std::size_t>(k)]];
+  for (const Output& o : g.outputs) ++uses[o.node];
+  return uses;
+}
+
+// x*k +- y*k' with k' = k (the same node, or constants of equal value) or k' = -k (constants): the shared factor
+// and the sign (+1: k' = k, -1: k' = -k), and the other operands. Only for products used once each (else the
+// products stay live and nothing is saved).
+struct Factoring {
+  NodeId x = kNoNode, y = kNoNode, k = kNoNode;
+  int sign = 0;
+};
+
+Factoring find_factoring(const Graph& g, const std::vector<int>& uses, const Node& sum) {
+  const NodeId l = sum.arg[0], r = sum.arg[1];
+  const Node& a = g.nodes[l];
+  const Node& b = g.nodes[r];
+  if (l == r || a.op != Op::Mul || b.op != Op::Mul || uses[l] != 1 || uses[r] != 1) return {};
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) {
+      const NodeId ka = a.arg[static_cast<std::size_t>(i)], kb = b.arg[static_cast<std::size_t>(j)];
+      const NodeId xa = a.arg[static_cast<std::size_t>(1 - i)], yb = b.arg[static_cast<std::size_t>(1 - j)];
+      if (ka == kb) return {xa, yb, ka, 1};
+      const Node& ca = g.nodes[ka];
+      const Node& cb = g.nodes[kb];
+      if (ca.op != Op::Const || cb.op != Op::Const || ca.value == 0.0) continue;
+      if (ca.value == cb.value) return {xa, yb, ka, 1};
+      if (ca.value == -cb.value) return {xa, yb, ka, -1};
+    }
+  return {};
+}
+
 }  // namespace
 
+Graph factor_products(const Graph& g) {
+  const std::vector<int> uses = fanout(g);
+  // The replaced products are dead afterwards; removing them keeps "a pass never increases a count".
+  return eliminate_dead_code(rebuild(g, false, [&](Builder& b, const Node& n, const std::array<NodeId, 3>& a,
+                                const std::vector<NodeId>& m) {
+    if (n.op == Op::Add || n.op == Op::Sub) {
+      const Factoring f = find_factoring(g, uses, n);
+      if (f.sign != 0) {
+        // x k + y k = (x + y) k;  x k - y k = (x - y) k;  x k + y (-k) = (x - y) k;  x k - y (-k) = (x + y) k
+        const bool plus = (n.op == Op::Add) == (f.sign > 0);
+        const NodeId s = b.op(plus ? Op::Add : Op::Sub, m[f.x], m[f.y], kNoNode, n.prov);
+        return b.op(Op::Mul, s, m[f.k], kNoNode, n.prov);
+      }
+    }
+    return b.op(n.op, a[0], a[1], a[2], n.prov);
+  }));
+}
+
 Graph fold_constants(const Graph& g) {
-  return rebuild(g, false, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a) {
+  return rebuild(g, false, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a, const std::vector<NodeId>&) {
     return Folder(b, n.prov).make(n.op, a);
   });
 }
 
 Graph eliminate_common_subexpressions(const Graph& g) {
-  return rebuild(g, true, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a) {
+  return rebuild(g, true, [](Builder& b, const Node& n, const std::array<NodeId, 3>& a, const std::vector<NodeId>&) {
     return b.op(n.op, a[0], a[1], a[2], n.prov);
   });
 }
@@ -161,6 +216,7 @@ Graph eliminate_dead_code(const Graph& g, const DceOptions& opt) {
 
 Pass fold_pass() { return {"fold", fold_constants}; }
 Pass cse_pass() { return {"cse", eliminate_common_subexpressions}; }
+Pass factor_pass() { return {"factor", factor_products}; }
 Pass dce_pass(const DceOptions& opt) {
   return {"dce", [opt](const Graph& g) { return eliminate_dead_code(g, opt); }};
 }
@@ -172,10 +228,11 @@ std::vector<Pass> parse_pipeline(const std::string& spec) {
   while (std::getline(ss, item, ',')) {
     if (item == "fold") out.push_back(fold_pass());
     else if (item == "cse") out.push_back(cse_pass());
+    else if (item == "factor") out.push_back(factor_pass());
     else if (item == "dce") out.push_back(dce_pass());
     else if (item == "dce-inputs") out.push_back(dce_pass({false}));
     else if (!item.empty())
-      throw Error("pass pipeline '" + spec + "': unknown pass '" + item + "' (expected fold, cse, dce, dce-inputs)");
+      throw Error("pass pipeline '" + spec + "': unknown pass '" + item + "' (expected fold, cse, factor, dce, dce-inputs)");
   }
   return out;
 }
@@ -190,7 +247,7 @@ Graph run_pipeline(const Graph& g, const std::vector<Pass>& passes, bool to_fixp
   return cur;
 }
 
-Graph customise(const Graph& g) { return run_pipeline(g, {fold_pass(), cse_pass(), dce_pass()}); }
+Graph customise(const Graph& g) { return run_pipeline(g, {fold_pass(), cse_pass(), factor_pass(), dce_pass()}); }
 
 std::vector<NodeId> random_topological_order(const Graph& g, std::uint64_t seed) {
   // Kahn's algorithm picking a random ready node each step.

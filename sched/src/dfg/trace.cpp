@@ -2,6 +2,7 @@
 
 #include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/dfg/khalil_k.hpp"
+#include "neaccel/dfg/passes.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/khalil_ne.hpp"
 #include "neaccel/ref/modified_ne.hpp"
@@ -17,14 +18,15 @@ const char* form_name(Form f) {
     case Form::NE: return "ne";
     case Form::Khalil: return "khalil";
     case Form::KhalilK: return "khalil-k";
+    case Form::KhalilMix: return "khalil-mix";
   }
   return "?";
 }
 
 Form form_from_name(const std::string& s) {
-  for (Form f : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK})
+  for (Form f : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK, Form::KhalilMix})
     if (s == form_name(f)) return f;
-  throw Error("dfg: unknown form '" + s + "' (expected modified-ne, ne, khalil or khalil-k)");
+  throw Error("dfg: unknown form '" + s + "' (expected modified-ne, ne, khalil, khalil-k or khalil-mix)");
 }
 
 namespace {
@@ -107,6 +109,40 @@ std::vector<double> robot_input_vector(const Graph& g, const ref::Robot& robot, 
   return bind_inputs(g, robot_inputs(robot, q, qd, qdd));
 }
 
+Graph trace_khalil_mix(const ref::Robot& robot, const ParamFn& params, const TraceOptions& opt,
+                       std::vector<bool>* mask_out) {
+  auto traced = [&](const std::vector<bool>& mask) {
+    return trace_algorithm(robot, params, opt, [&mask](const auto& m, const auto& in) { return khalil_k(m, in, mask); });
+  };
+  auto cost = [&](const std::vector<bool>& mask) {
+    const OpCounts c = count_ops(customise(traced(mask)));
+    return std::make_pair(c.mul() + c.add(), c.mul());
+  };
+  // Start from the better of all-K (khalil-k) and all-J (khalil's counts), so the result is never worse than either.
+  std::vector<bool> mask(robot.links.size(), false);
+  auto best = cost(mask);
+  const std::vector<bool> all_j(robot.links.size(), true);
+  if (const auto c = cost(all_j); c < best) {
+    best = c;
+    mask = all_j;
+  }
+  for (bool improved = true; improved;) {
+    improved = false;
+    for (std::size_t k = 0; k < mask.size(); ++k) {
+      mask[k] = !mask[k];
+      const auto c = cost(mask);
+      if (c < best) {
+        best = c;
+        improved = true;
+      } else {
+        mask[k] = !mask[k];
+      }
+    }
+  }
+  if (mask_out) *mask_out = mask;
+  return traced(mask);
+}
+
 Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOptions& opt) {
   switch (form) {
     case Form::ModifiedNE:
@@ -117,6 +153,8 @@ Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOpti
       return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
     case Form::KhalilK:
       return trace_algorithm(robot, flavour, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
+    case Form::KhalilMix:
+      return trace_khalil_mix(robot, flavour_params(flavour, opt), opt);
   }
   throw Error("dfg: unknown form");
 }

@@ -40,7 +40,8 @@ BaseParameters base_parameters(const ref::Robot& robot, int samples = 0, std::ui
 
 // The customised graph in the base parameters: eliminated and grouped parameters are zero, the base ones carry
 // their regrouped values (all other robot numbers are constants). Untouched (no passes applied). The form must be
-// linear in the standard parameters: Khalil or KhalilK (default; the cheaper one); others throw neaccel::Error.
+// linear in the standard parameters: Khalil, KhalilK (default) or KhalilMix (the cheapest of the three, at the
+// cost of a few traces to choose); others throw neaccel::Error.
 Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form = Form::KhalilK,
                  const TraceOptions& opt = {});
 

@@ -19,13 +19,14 @@ namespace neaccel::dfg {
 
 // The formulation traced: seed 000 section 7 (modified Newton-Euler), Luh-Walker-Paul Newton-Euler (seed 000
 // section 4), Khalil's customised recursive form (seed 003 section 9.5), and Khalil's form with the moment term
-// as Tr{U K Q} (dfg/khalil_k.hpp; the cheapest for customised and base-parameter graphs).
-enum class Form { ModifiedNE, NE, Khalil, KhalilK };
+// as Tr{U K Q} (dfg/khalil_k.hpp), and the per-link mix of the last two (khalil-mix: each link's moment in the form
+// that makes the customised graph cheapest, chosen by counting; see trace_khalil_mix).
+enum class Form { ModifiedNE, NE, Khalil, KhalilK, KhalilMix };
 // General: robot parameters are run-time inputs (one datapath per robot shape). Custom: they are constants
 // (folded by the passes, seed 003 section 9.6).
 enum class Flavour { General, Custom };
 
-const char* form_name(Form f);               // "modified-ne", "ne", "khalil", "khalil-k"
+const char* form_name(Form f);               // "modified-ne", "ne", "khalil", "khalil-k", "khalil-mix"
 Form form_from_name(const std::string& s);   // throws neaccel::Error on an unknown name
 
 struct TraceOptions {
@@ -73,6 +74,14 @@ std::map<std::string, double> robot_inputs(const ref::Robot& robot, const Eigen:
 // The input vector of `g` (Graph::inputs order) for that state; throws neaccel::Error on an unknown input name.
 std::vector<double> robot_input_vector(const Graph& g, const ref::Robot& robot, const Eigen::VectorXd& q,
                                        const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd);
+
+// Khalil's form with a per-link choice of the moment term (khalil_k.hpp): J alpha + omega x (J omega) or Tr{U K Q}.
+// The mask is chosen greedily from the better of all-K and all-J (flip one link at a time while the customised
+// graph's mul + add falls, ties to fewer mul), so after customise() it is never costlier than khalil-k or than the
+// all-J mask (khalil's counts: the same operations, summed in another order). Returns the untouched graph of the best
+// mask; `mask` (if given) receives it (true = J form).
+Graph trace_khalil_mix(const ref::Robot& robot, const ParamFn& params, const TraceOptions& opt,
+                       std::vector<bool>* mask = nullptr);
 
 // The untouched graph of `form` for `robot` (no passes applied).
 Graph trace(const ref::Robot& robot, Form form, Flavour flavour, const TraceOptions& opt = {});
