@@ -1,11 +1,17 @@
 // `neaccel counts`: multiplications and additions of the three Newton-Euler forms for a general n-link revolute
 // arm, n = 1..nmax, measured with the Counted scalar, beside the seed papers' formulas. docs/counts.md.
+// `neaccel counts --dfg --robot R`: the traced dataflow graphs of one robot (every form; general, customised and
+// base-parameter flavours) beside seed 000 Table 8.5 and seed 003 Tables 9.5/9.6. docs/dfg.md.
 #include "command.hpp"
 #include "forms_report.hpp"
 
+#include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/passes.hpp"
+#include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/control/counts.hpp"
 #include "neaccel/ref/counts.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -19,7 +25,8 @@ using namespace neaccel;
 
 struct Options {
   int nmax = 12;
-  bool json = false, friction = false, per_quantity = false, control = false;
+  bool json = false, friction = false, per_quantity = false, control = false, dfg = false;
+  std::string robot;  // --dfg only (default puma560)
   std::string dh = "standard";
   std::string out;  // directory for the formulation plot (formulation-counts.svg) and data
 };
@@ -43,9 +50,82 @@ void run_control_counts(const Options& o) {
   if (o.json) std::cout << nlohmann::json{{"control", rows}}.dump(2) << "\n";
 }
 
+// --dfg: one robot's traced graphs. Columns: the general graph (every parameter an input) untouched and after
+// fold/CSE/DCE, the customised graph (parameters folded), and the customised graph in base parameters (forms linear
+// in the parameters only: khalil, khalil-k, khalil-mix).
+nlohmann::json dfg_counts_json(const dfg::Graph& g) {
+  const dfg::OpCounts k = dfg::count_ops(g);
+  return {{"mul", k.mul()}, {"add", k.add()}, {"neg", k.neg()}};
+}
+
+std::string mul_add(const nlohmann::json& j) {
+  return j.is_null() ? "-" : fmt::format("{}/{}", j["mul"].get<long>(), j["add"].get<long>());
+}
+
+// The papers' counts that apply to this robot: Table 8.5 (general modified N-E hardware), Khalil 87b's base-
+// parameter formula (Table 9.5, n > 2), and Table 9.6 when the robot is the RX-90 (general or simplified inertia).
+nlohmann::json dfg_paper_rows(const std::string& robot, int n) {
+  nlohmann::json rows = nlohmann::json::array();
+  rows.push_back({{"source", "seed 000 Table 8.5 (90n-27 / 88n-24), general"}, {"column", "general"},
+                  {"mul", 90 * n - 27}, {"add", 88 * n - 24}});
+  if (n > 2)
+    rows.push_back({{"source", "seed 003 Table 9.5, Khalil 87b (92n-127 / 81n-117), base"}, {"column", "base"},
+                    {"mul", 92 * n - 127}, {"add", 81 * n - 117}});
+  if (robot == "rx90") {
+    rows.push_back({{"source", "seed 003 Table 9.6, RX-90 general inertia, standard"}, {"column", "custom"},
+                    {"mul", 294}, {"add", 283}});
+    rows.push_back({{"source", "seed 003 Table 9.6, RX-90 general inertia, base"}, {"column", "base"},
+                    {"mul", 253}, {"add", 238}});
+  } else if (robot == "rx90-simplified") {
+    rows.push_back({{"source", "seed 003 Table 9.6, RX-90 simplified inertia, standard"}, {"column", "custom"},
+                    {"mul", 202}, {"add", 153}});
+    rows.push_back({{"source", "seed 003 Table 9.6, RX-90 simplified inertia, base"}, {"column", "base"},
+                    {"mul", 160}, {"add", 113}});
+  }
+  return rows;
+}
+
+void run_dfg_counts(const Options& o) {
+  const std::string name = o.robot.empty() ? "puma560" : o.robot;
+  const ref::Robot robot = ref::load_robot(name);
+  const dfg::BaseParameters bp = dfg::base_parameters(robot);
+  nlohmann::json forms = nlohmann::json::array();
+  for (const char* name : {"modified-ne", "ne", "khalil", "khalil-k", "khalil-mix"}) {
+    const dfg::Form form = dfg::form_from_name(name);
+    const dfg::Graph general = dfg::trace(robot, form, dfg::Flavour::General);
+    nlohmann::json row{{"form", name},
+                       {"general_untouched", dfg_counts_json(general)},
+                       {"general", dfg_counts_json(dfg::customise(general))},
+                       {"custom", dfg_counts_json(dfg::customise(dfg::trace(robot, form, dfg::Flavour::Custom)))},
+                       {"base", nullptr}};
+    if (form == dfg::Form::Khalil || form == dfg::Form::KhalilK || form == dfg::Form::KhalilMix)
+      row["base"] = dfg_counts_json(dfg::customise(dfg::trace_base(robot, bp, form)));
+    forms.push_back(row);
+  }
+  const nlohmann::json papers = dfg_paper_rows(name, robot.dof());
+  if (o.json) {
+    std::cout << nlohmann::json{{"robot", name}, {"n", robot.dof()}, {"base_parameters", bp.rank},
+                                {"forms", forms}, {"papers", papers}}.dump(2) << "\n";
+    return;
+  }
+  fmt::print("Dataflow-graph counts (mul/add; negations not counted) of {} (n = {}, {} base parameters)\n", name,
+             robot.dof(), bp.rank);
+  fmt::print("{:<12} {:>17} {:>17} {:>11} {:>11}\n", "form", "general untouched", "general passes", "custom", "base");
+  for (const auto& r : forms)
+    fmt::print("{:<12} {:>17} {:>17} {:>11} {:>11}\n", r["form"].get<std::string>(), mul_add(r["general_untouched"]),
+               mul_add(r["general"]), mul_add(r["custom"]), mul_add(r["base"]));
+  fmt::print("Papers:\n");
+  for (const auto& p : papers)
+    fmt::print("  {:<58} {:>7} {:>9}\n", p["source"].get<std::string>(), p["column"].get<std::string>(),
+               mul_add(p));
+}
+
 void run(const Options& o) {
   if (o.nmax < 1 || o.nmax > 100) throw Error("--nmax: must be in 1..100");
+  if (o.control && o.dfg) throw Error("counts: --control and --dfg exclude each other");
   if (o.control) return run_control_counts(o);
+  if (o.dfg) return run_dfg_counts(o);
+  if (!o.robot.empty()) throw Error("counts: --robot needs --dfg");
   ref::CountOptions opt;
   if (o.dh == "modified") {
     opt.convention = ref::DhConvention::Modified;
@@ -119,6 +199,8 @@ void setup(CLI::App& app) {
   cmd->add_flag("--friction", o->friction, "include friction and rotor inertia");
   cmd->add_flag("--per-quantity", o->per_quantity, "JSON: counts per quantity (seed 000 Table 8.4/8.5 rows)");
   cmd->add_flag("--control", o->control, "the control computation of seed 004 (feedforward, A and B update)");
+  cmd->add_flag("--dfg", o->dfg, "the traced dataflow graphs of --robot (every form and flavour) beside the papers");
+  cmd->add_option("--robot", o->robot, "with --dfg: robot name or file (default puma560)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg} (plot of mul against n)");
   cmd->callback([o] { run(*o); });

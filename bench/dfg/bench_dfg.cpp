@@ -1,6 +1,8 @@
 // Speed of the dataflow-graph tools (issue 9):
 //   BM_Reference/puma560      templated modified Newton-Euler in double (work space allocated once)
 //   BM_GeneratedCpp/puma560   the customised graph compiled as a plain C++ function (tests/dfg generates it)
+//   BM_GeneratedCpp/puma560/with_sincos  the same, with the joint sines and cosines computed from q in the loop
+//                             (issue 2's RNEA speed target: < 250 ns per call with sin/cos)
 //   BM_EvaluateGraph          evaluate<double> on the same customised graph (an interpreter)
 //   BM_TraceAndCustomise      trace random:N:1 (custom flavour) and run fold/CSE/DCE to a fixpoint
 // Ratio reported in docs/dfg.md: BM_Reference / BM_GeneratedCpp.
@@ -55,6 +57,50 @@ void BM_GeneratedCpp(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GeneratedCpp)->Name("BM_GeneratedCpp/puma560");
+
+// Where each joint's s, c, qd and qdd go in the generated function's input vector (-1: not an input).
+struct JointSlots {
+  int s = -1, c = -1, qd = -1, qdd = -1;
+};
+
+std::vector<JointSlots> joint_slots(const dfg::Graph& g, int dof) {
+  auto slot = [&](const std::string& name) {
+    for (std::size_t k = 0; k < g.inputs.size(); ++k)
+      if (g.inputs[k] == name) return static_cast<int>(k);
+    return -1;
+  };
+  std::vector<JointSlots> slots;
+  for (int j = 1; j <= dof; ++j) {
+    const std::string k = std::to_string(j);
+    slots.push_back({slot("s" + k), slot("c" + k), slot("qd" + k), slot("qdd" + k)});
+  }
+  return slots;
+}
+
+void BM_GeneratedCppWithSinCos(benchmark::State& state) {
+  const Puma& p = puma();
+  const std::vector<JointSlots> slots = joint_slots(p.g, 6);
+  std::vector<double> theta0;
+  for (const ref::Link& L : p.robot.links) theta0.push_back(L.theta);
+  std::vector<double> in = p.in, out(6);
+  const Eigen::VectorXd q = p.q, qd = p.qd, qdd = p.qdd;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(q.data());
+    for (std::size_t j = 0; j < slots.size(); ++j) {
+      const auto k = static_cast<Eigen::Index>(j);
+      const double th = q[k] + theta0[j];
+      const double s = std::sin(th), c = std::cos(th);  // adjacent: one sincos call
+      if (slots[j].s >= 0) in[static_cast<std::size_t>(slots[j].s)] = s;
+      if (slots[j].c >= 0) in[static_cast<std::size_t>(slots[j].c)] = c;
+      if (slots[j].qd >= 0) in[static_cast<std::size_t>(slots[j].qd)] = qd[k];
+      if (slots[j].qdd >= 0) in[static_cast<std::size_t>(slots[j].qdd)] = qdd[k];
+    }
+    dfg_puma560_double(in.data(), out.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_GeneratedCppWithSinCos)->Name("BM_GeneratedCpp/puma560/with_sincos");
 
 void BM_EvaluateGraph(benchmark::State& state) {
   const Puma& p = puma();
