@@ -1,5 +1,6 @@
 // Speed of the dataflow-graph tools (issue 9):
 //   BM_Reference/puma560      templated modified Newton-Euler in double (work space allocated once)
+//   BM_Reference/puma560/with_sincos  the same with joint_inputs (sin/cos of q) in the loop
 //   BM_GeneratedCpp/puma560   the customised graph compiled as a plain C++ function (tests/dfg generates it)
 //   BM_GeneratedCpp/puma560/with_sincos  the same, with the joint sines and cosines computed from q in the loop
 //                             (issue 2's RNEA speed target: < 250 ns per call with sin/cos)
@@ -45,6 +46,22 @@ void BM_Reference(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Reference)->Name("BM_Reference/puma560");
+
+void BM_ReferenceWithSinCos(benchmark::State& state) {
+  const Puma& p = puma();
+  const ref::ModelT<double> model = ref::model_of(p.robot);
+  ref::JointInputs<double> in = ref::joint_inputs(p.robot, p.q, p.qd, p.qdd);
+  ref::NeData<double> data;
+  data.resize(6);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p.q.data());
+    ref::joint_inputs(p.robot, p.q, p.qd, p.qdd, in);
+    ref::modified_ne(model, in, data);
+    benchmark::DoNotOptimize(data.tau.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_ReferenceWithSinCos)->Name("BM_Reference/puma560/with_sincos");
 
 void BM_GeneratedCpp(benchmark::State& state) {
   const Puma& p = puma();
