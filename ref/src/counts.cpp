@@ -12,7 +12,15 @@ namespace neaccel::ref {
 
 namespace {
 
-// A general n-link revolute arm: every parameter non-zero so that nothing folds by accident.
+std::vector<Counted> unknowns(const std::vector<double>& v) {
+  std::vector<Counted> r;
+  r.reserve(v.size());
+  for (double x : v) r.push_back(Counted::unknown(x));
+  return r;
+}
+
+}  // namespace
+
 Robot general_arm(int n, DhConvention convention) {
   std::mt19937 rng(12345);
   std::uniform_real_distribution<double> u(0.2, 0.9);
@@ -34,34 +42,34 @@ Robot general_arm(int n, DhConvention convention) {
   return r;
 }
 
-std::vector<Counted> unknowns(const std::vector<double>& v) {
-  std::vector<Counted> r;
-  r.reserve(v.size());
-  for (double x : v) r.push_back(Counted::unknown(x));
-  return r;
-}
-
-}  // namespace
-
-FormCounts count_ops(Form form, int n, const CountOptions& options) {
-  if (n < 1) throw Error("counts: n must be at least 1");
-  const Robot robot = general_arm(n, options.convention);
-  // Structural constants of the papers' case are literals; every other parameter is a run-time unknown.
-  const ModelT<Counted> model = cast_model<Counted>(robot, [&](int, const std::string& name, double v) {
+ModelT<Counted> counted_model(const Robot& robot, bool friction, bool gravity) {
+  return cast_model<Counted>(robot, [&](int, const std::string& name, double v) {
     const std::string base = name.substr(0, name.find_first_of("0123456789"));
     if (base == "sgamma" || base == "b") return Counted(0.0);  // chains: no gamma, b
     if (base == "cgamma") return Counted(1.0);
     if (base == "gx" || base == "gy") return Counted(0.0);     // gravity along base z
+    if (base == "gz" && !gravity) return Counted(0.0);
     if (base == "fex" || base == "fey" || base == "fez" || base == "nex" || base == "ney" || base == "nez")
       return Counted(0.0);                                     // f_{n+1} = n_{n+1} = 0
-    if (!options.friction && (base == "Ia" || base == "Fv" || base == "Fc")) return Counted(0.0);
+    if (!friction && (base == "Ia" || base == "Fv" || base == "Fc")) return Counted(0.0);
     return Counted::unknown(v);
   });
-  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(n, 0.1, 0.7);
+}
+
+JointInputs<Counted> counted_inputs(const Robot& robot) {
+  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(robot.dof(), 0.1, 0.7);
   const JointInputs<double> d = joint_inputs(robot, q, q, q);
   JointInputs<Counted> in;
   in.s = unknowns(d.s), in.c = unknowns(d.c), in.q = unknowns(d.q), in.qd = unknowns(d.qd);
   in.qdd = unknowns(d.qdd), in.sgn_qd = unknowns(d.sgn_qd);
+  return in;
+}
+
+FormCounts count_ops(Form form, int n, const CountOptions& options) {
+  if (n < 1) throw Error("counts: n must be at least 1");
+  const Robot robot = general_arm(n, options.convention);
+  const ModelT<Counted> model = counted_model(robot, options.friction);
+  const JointInputs<Counted> in = counted_inputs(robot);
   counting::reset();
   switch (form) {
     case Form::NewtonEuler: (void)newton_euler(model, in); break;

@@ -7,63 +7,13 @@
 
 #include <fmt/format.h>
 
-#include <random>
 
 namespace neaccel::ref::control {
 
 namespace {
 
-// A general n-link revolute arm (standard DH), every parameter non-zero (the case of ref::count_ops).
-Robot general_arm(int n) {
-  std::mt19937 rng(12345);
-  std::uniform_real_distribution<double> u(0.2, 0.9);
-  Robot r;
-  r.name = "general-" + std::to_string(n) + "R";
-  for (int i = 0; i < n; ++i) {
-    Link L;
-    L.parent = i - 1;
-    L.a = u(rng), L.alpha = u(rng), L.d = u(rng), L.theta = u(rng);
-    L.mass = 1.0 + u(rng);
-    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng));
-    const double p = u(rng), q = u(rng), s = u(rng);
-    L.inertia << q + s, 0.01, 0.02, 0.01, p + s, 0.03, 0.02, 0.03, p + q;
-    r.links.push_back(L);
-  }
-  r.gravity = Eigen::Vector3d(0, 0, -9.81);
-  return r;
-}
-
-// Parameters as count_ops casts them: chain structure and gravity direction literal, the rest unknown.
-ModelT<Counted> counted_model(const Robot& robot, bool gravity) {
-  return cast_model<Counted>(robot, [&](int, const std::string& name, double v) {
-    const std::string base = name.substr(0, name.find_first_of("0123456789"));
-    if (base == "sgamma" || base == "b" || base == "gx" || base == "gy") return Counted(0.0);
-    if (base == "cgamma") return Counted(1.0);
-    if (base == "gz" && !gravity) return Counted(0.0);
-    if (base == "fex" || base == "fey" || base == "fez" || base == "nex" || base == "ney" || base == "nez" ||
-        base == "Ia" || base == "Fv" || base == "Fc")
-      return Counted(0.0);
-    return Counted::unknown(v);
-  });
-}
-
-std::vector<Counted> unknowns(const std::vector<double>& v) {
-  std::vector<Counted> r;
-  for (double x : v) r.push_back(Counted::unknown(x));
-  return r;
-}
-
-JointInputs<Counted> counted_inputs(const Robot& robot) {
-  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(robot.dof(), 0.1, 0.7);
-  const JointInputs<double> d = joint_inputs(robot, q, q, q);
-  JointInputs<Counted> in;
-  in.s = unknowns(d.s), in.c = unknowns(d.c), in.q = unknowns(d.q), in.qd = unknowns(d.qd);
-  in.qdd = unknowns(d.qdd), in.sgn_qd = unknowns(d.sgn_qd);
-  return in;
-}
-
 OpCounts count_jacobians(const Robot& robot) {
-  const ModelT<Dual<Counted>> model = dual_model(counted_model(robot, true));
+  const ModelT<Dual<Counted>> model = dual_model(counted_model(robot, false, true));
   const JointInputs<Counted> in = counted_inputs(robot);
   counting::reset();
   for (std::size_t j = 0; j < robot.links.size(); ++j) {
@@ -76,7 +26,7 @@ OpCounts count_jacobians(const Robot& robot) {
 }
 
 OpCounts count_strobing(const Robot& robot) {
-  const ModelT<Counted> model = counted_model(robot, false);
+  const ModelT<Counted> model = counted_model(robot, false, false);
   JointInputs<Counted> in = counted_inputs(robot);
   const std::size_t n = robot.links.size();
   in.qd.assign(n, Counted(0.0));

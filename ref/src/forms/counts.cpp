@@ -1,5 +1,6 @@
 #include "neaccel/ref/forms/counts.hpp"
 
+#include "neaccel/ref/counts.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/forms/dalembert.hpp"
 #include "neaccel/ref/forms/division.hpp"
@@ -11,36 +12,10 @@
 #include "neaccel/ref/forms/strobe.hpp"
 
 #include <functional>
-#include <random>
 
 namespace neaccel::ref::forms {
 
 namespace {
-
-// A general n-link revolute arm (standard DH): every parameter non-zero so that nothing folds by accident.
-Robot general_arm(int n) {
-  std::mt19937 rng(4242);
-  std::uniform_real_distribution<double> u(0.2, 0.9);
-  Robot r;
-  r.name = "general-" + std::to_string(n) + "R";
-  for (int i = 0; i < n; ++i) {
-    Link L;
-    L.parent = i - 1;
-    L.a = u(rng), L.alpha = u(rng), L.d = u(rng), L.theta = u(rng);
-    L.mass = 1.0 + u(rng);
-    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng));
-    const double p = u(rng), q = u(rng), s = u(rng);
-    L.inertia << q + s, 0.01, 0.02, 0.01, p + s, 0.03, 0.02, 0.03, p + q;
-    r.links.push_back(L);
-  }
-  return r;
-}
-
-std::vector<Counted> unknowns(const std::vector<double>& v) {
-  std::vector<Counted> r;
-  for (double x : v) r.push_back(Counted::unknown(x));
-  return r;
-}
 
 struct Setup {
   Robot robot;
@@ -51,21 +26,10 @@ struct Setup {
 
 void prepare(Setup& s, int n) {
   s.robot = general_arm(n);
-  s.model = cast_model<Counted>(s.robot, [](int, const std::string& name, double v) {
-    const std::string base = name.substr(0, name.find_first_of("0123456789"));
-    if (base == "sgamma" || base == "b" || base == "gx" || base == "gy" || base == "Ia" || base == "Fv" ||
-        base == "Fc" || base == "fex" || base == "fey" || base == "fez" || base == "nex" || base == "ney" ||
-        base == "nez")
-      return Counted(0.0);
-    if (base == "cgamma") return Counted(1.0);
-    return Counted::unknown(v);
-  });
+  s.model = counted_model(s.robot);
   s.model.robot = &s.robot;
-  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(n, 0.1, 0.7);
-  const JointInputs<double> d = joint_inputs(s.robot, q, q, q);
-  s.in.s = unknowns(d.s), s.in.c = unknowns(d.c), s.in.q = unknowns(d.q), s.in.qd = unknowns(d.qd);
-  s.in.qdd = unknowns(d.qdd), s.in.sgn_qd = unknowns(d.sgn_qd);
-  s.tau = unknowns(std::vector<double>(static_cast<std::size_t>(n), 1.0));
+  s.in = counted_inputs(s.robot);
+  s.tau.assign(static_cast<std::size_t>(n), Counted::unknown(1.0));
 }
 
 struct Entry {

@@ -4,6 +4,7 @@
 
 #include "neaccel/ref/counted.hpp"
 #include "neaccel/ref/dynamics.hpp"
+#include "neaccel/ref/model.hpp"
 
 #include <map>
 #include <string>
@@ -25,6 +26,17 @@ struct FormCounts {
   OpCounts total;
   std::map<std::string, OpCounts> per_quantity;  // ProvenanceScope quantity -> counts
 };
+
+// The counted arm and its Counted model and inputs (shared by every count in ref/: the N-E forms here, ref/forms
+// and ref/control). general_arm: n revolute links, standard or modified DH, every geometric and inertial parameter,
+// rotor inertia and friction non-zero (so that nothing folds by accident), gravity along the base z axis.
+Robot general_arm(int n, DhConvention convention = DhConvention::Standard);
+// Chain structure (gamma, b), gravity's x and y, and the external wrench are literals; friction and rotor inertia
+// are literal zeros unless `friction`, gravity's z a literal zero unless `gravity`; every other parameter unknown.
+// The model points to `robot`, which must outlive it.
+ModelT<Counted> counted_model(const Robot& robot, bool friction = false, bool gravity = true);
+// Joint inputs as run-time unknowns (values from q = qd = qdd spread over 0.1..0.7).
+JointInputs<Counted> counted_inputs(const Robot& robot);
 
 // Our counts for a general n-link revolute arm (n >= 1), measured with Counted.
 FormCounts count_ops(Form form, int n, const CountOptions& options = {});
