@@ -91,16 +91,24 @@ TEST_P(stream, HundredSetPointsBitExactInOrderAtClaimedII) {
   const double err = check_stream(*d.graph, d.dp, x);
   EXPECT_LE(err, 1e-4);
   const auto& st = d.dp.stream;
+  auto latency_spec = spec;
+  latency_spec.ii = 0;
+  const hw::Design lat = hw::make_design(latency_spec);  // the latency datapath of the same units, for comparison
+  std::printf("%s: latency datapath %d cycles per set point, %d registers, %zu words x %d bits\n",
+              point_name(pt).c_str(), lat.dp.cycles(), lat.dp.num_regs, lat.dp.program.size(),
+              lat.dp.config.word_bits());
   std::printf("%s: nodes %zu II %d (sched %d, ResMII %d, I/O %d) length %d span %d stages %d copies %d kernel %zu "
-              "registers %d (max live %d) consts %zu max_rel_error %.3g\n",
+              "registers %d (max live %d, longest lifetime %d) consts %zu word %d bits max_rel_error %.3g\n",
               point_name(pt).c_str(), d.graph->nodes.size(), st.ii, st.ii_sched, m.res_mii, st.ii_io, d.dp.length,
-              st.span, st.stages, st.copies, d.dp.program.size(), d.dp.num_regs, st.max_live, d.dp.consts.size(), err);
+              st.span, st.stages, st.copies, d.dp.program.size(), d.dp.num_regs, st.max_live, st.max_lifetime,
+              d.dp.consts.size(), d.dp.config.word_bits(), err);
   EXPECT_GE(d.dp.num_regs, st.max_live);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Points, stream,
     ::testing::Values(StreamPoint{"puma560", true, "fp32", 2, 2, 3, 2, true, 0},
+                      StreamPoint{"puma560", true, "fp32", 2, 2, 3, 2, true, 113},  // the latency knee
                       StreamPoint{"puma560", true, "fp32", 2, 2, 3, 3, true, 0},
                       StreamPoint{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true, 0},
                       StreamPoint{"puma560", false, "fp32", 2, 2, 3, 2, true, 0},  // I/O bound (285 inputs)

@@ -440,7 +440,7 @@ nlohmann::json to_json(const Datapath& dp) {
     const auto& st = dp.stream;
     j["cycles"] = nullptr;  // no start-to-done cycle count per evaluation: see cycles_per_set_point and latency
     j["stream"] = {{"ii", st.ii},         {"ii_sched", st.ii_sched},   {"ii_io", st.ii_io},
-                   {"copies", st.copies}, {"stages", st.stages},       {"span", st.span},
+                   {"copies", st.copies}, {"stages", st.stages},       {"span", st.span}, {"offset", st.offset},
                    {"kernel_words", dp.program.size()}, {"max_live", st.max_live},
                    {"max_lifetime", st.max_lifetime}};
   }

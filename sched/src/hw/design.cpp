@@ -53,6 +53,15 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
   s = sched::modulo_schedule(p);
   p.ii = s.ii;  // the scheduler may go above the request (never below it)
   sched::verify_or_throw(p, s);
+  // The latency of a set point grows with the schedule length, which Rau's scheduler does not minimise: a modulo
+  // list schedule at the same II is usually much shorter. Keep the shorter (both verified).
+  try {
+    sched::Schedule l = sched::modulo_list_schedule(p);
+    sched::verify_or_throw(p, l);
+    if (l.length < s.length) s = std::move(l);
+  } catch (const Error&) {
+    // fragmented reservation table (non-pipelined units): keep Rau's schedule
+  }
   Datapath dp = build_stream(g, p, s, f);
   dp.stream.ii_sched = m.sched;
   const auto v = verify_stream(g, dp);

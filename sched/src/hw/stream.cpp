@@ -20,7 +20,8 @@ namespace {
 // arrival cycle (bypass from the unit's result bus) needs none.
 struct LocalTiming {
   int n_in = 0, n_out = 0, ii = 0;
-  std::vector<int> arrival;   // inputs: load cycle j; ops: n_in + start + latency
+  int offset = 0;             // D: op v issues at D + start(v), the earliest at which every input it reads is in
+  std::vector<int> arrival;   // inputs: load cycle j; ops: D + start + latency
   std::vector<int> last_use;  // INT_MIN: never read
   std::vector<bool> needs_reg;
   std::vector<dfg::NodeId> input_node;  // per graph input: its node (kNoNode: no node reads it)
@@ -37,6 +38,20 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
   t.last_use.assign(n, INT_MIN);
   t.needs_reg.assign(n, false);
   t.input_node.assign(g.inputs.size(), dfg::kNoNode);
+  // D: input j is written at the end of load cycle j, so a reader issued at D + start must have D + start >= j + 1;
+  // an output read directly from input j is unloaded at D + length + o >= j + 1.
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto& node = g.nodes[v];
+    if (!dfg::is_operation(node.op)) continue;
+    for (int k = 0; k < dfg::arity(node.op); ++k) {
+      const auto& a = g.nodes[node.arg[k]];
+      if (a.op == dfg::Op::Input) t.offset = std::max(t.offset, static_cast<int>(a.input) + 1 - s.slots[v].start);
+    }
+  }
+  for (int o = 0; o < t.n_out; ++o) {
+    const auto& a = g.nodes[g.outputs[o].node];
+    if (a.op == dfg::Op::Input) t.offset = std::max(t.offset, static_cast<int>(a.input) + 1 - s.length - o);
+  }
   for (std::size_t v = 0; v < n; ++v) {
     const auto& node = g.nodes[v];
     if (node.op == dfg::Op::Const) continue;
@@ -51,20 +66,20 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
     if (slot.cls < 0 || slot.cls >= static_cast<int>(p.classes.size()))
       throw Error(fmt::format("schedule.slots[{}].cls: {} is not a class of the problem", v, slot.cls));
     if (slot.start < 0) throw Error(fmt::format("schedule.slots[{}].start: negative", v));
-    const int issue = t.n_in + slot.start;
+    const int issue = t.offset + slot.start;
     t.arrival[v] = issue + p.classes[slot.cls].latency;
     for (int k = 0; k < dfg::arity(node.op); ++k) {
       const auto a = node.arg[k];
       if (g.nodes[a].op == dfg::Op::Const) continue;
       if (t.arrival[a] > issue)
         throw Error(fmt::format("schedule.slots[{}].start: operand {} arrives at {} after the issue at {}", v, a,
-                                t.arrival[a] - t.n_in, slot.start));
+                                t.arrival[a] - t.offset, slot.start));
       t.last_use[a] = std::max(t.last_use[a], issue);
     }
   }
   for (int o = 0; o < t.n_out; ++o) {
     const auto v = g.outputs[o].node;
-    if (g.nodes[v].op != dfg::Op::Const) t.last_use[v] = std::max(t.last_use[v], t.n_in + s.length + o);
+    if (g.nodes[v].op != dfg::Op::Const) t.last_use[v] = std::max(t.last_use[v], t.offset + s.length + o);
   }
   for (std::size_t v = 0; v < n; ++v) {
     if (g.nodes[v].op == dfg::Op::Const || t.last_use[v] == INT_MIN) continue;
@@ -141,7 +156,8 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   st.ii = ii;
   st.ii_io = static_cast<int>(std::max(g.inputs.size(), g.outputs.size()));
   st.copies = K;
-  st.span = t.n_in + s.length + t.n_out;
+  st.offset = t.offset;
+  st.span = t.offset + s.length + t.n_out;
   st.stages = (st.span + ii - 1) / ii;
   st.max_lifetime = t.max_life;
 
@@ -193,7 +209,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
     for (std::size_t v = 0; v < g.nodes.size(); ++v) {
       const auto& node = g.nodes[v];
       if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
-      const int u = unit_index(v), issue = t.n_in + s.slots[v].start;
+      const int u = unit_index(v), issue = t.offset + s.slots[v].start;
       const Unit& unit = dp.units[u];
       if ((node.op == dfg::Op::Mul) != (unit.kind == UnitKind::Mul))
         throw Error(fmt::format("schedule.slots[{}].cls: class cannot execute '{}'", v, dfg::op_name(node.op)));
@@ -218,7 +234,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
       }
     }
     for (int o = 0; o < t.n_out; ++o) {
-      const int local = t.n_in + s.length + o;
+      const int local = t.offset + s.length + o;
       OutField& out = word(k, local).out;
       if (out.valid) throw Error(fmt::format("stream: output port used twice in kernel word {}", (k * ii + local) % P));
       out = OutField{true, local / ii, operand(g.outputs[o].node, local, k), o};

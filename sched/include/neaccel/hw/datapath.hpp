@@ -16,7 +16,8 @@
 //
 // Streaming datapaths (config.stream, built by build_stream from a modulo schedule; docs/datapath.md "Streaming"):
 // a kernel of P = K * II microcode words repeats; a new set point is launched every II cycles, its n_in input words
-// taken at local cycles 0 .. n_in-1, op v issued at n_in + start(v), output o unloaded at n_in + length + o.
+// taken at local cycles 0 .. n_in-1, op v issued at D + start(v), output o unloaded at D + length + o, where
+// D <= n_in is the smallest offset at which every op finds the inputs it reads loaded.
 // Registers are renamed over K copies (modulo variable expansion); every event carries its stage
 // floor(local cycle / II) and is predicated by the stage-valid bit of the set point in that stage.
 #pragma once
@@ -116,7 +117,8 @@ struct StreamInfo {
   int ii_io = 0;       // I/O bound: max(n_in, n_out) words through one port each
   int copies = 0;      // K: register copies (modulo variable expansion), kernel = K * II words
   int stages = 0;      // ceil(span / II)
-  int span = 0;        // local cycles of one set point: n_in + length + n_out (first input to last output)
+  int offset = 0;      // D: op v issues at local cycle D + start(v) (D <= n_in: as soon as its inputs are loaded)
+  int span = 0;        // local cycles of one set point: D + length + n_out (first input to last output)
   int max_live = 0;    // values alive at once in steady state (lower bound on registers)
   int max_lifetime = 0;
 };
