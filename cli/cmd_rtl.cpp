@@ -73,8 +73,9 @@ void run(const Options& o) {
                 "kernel %zu x %d bits\n", dp.num_regs, st.max_live, st.copies, st.max_lifetime, dp.consts.size(),
                 dp.program.size(), dp.config.word_bits());
     std::printf("throughput: %d cycles per set point; latency %d cycles (first input word to last result word = "
-                "%zu inputs + length %d + %zu outputs)\n", dp.cycles_per_set_point(), dp.latency(),
-                dp.input_names.size(), dp.length, dp.output_names.size());
+                "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs)\n",
+                dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
+                dp.output_names.size());
     std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
     return;
   }
