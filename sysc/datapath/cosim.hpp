@@ -66,6 +66,7 @@ SC_MODULE(CosimBench) {
   DatapathModel model;
   const hw::Datapath& dp;
   std::vector<std::vector<std::uint32_t>> states;
+  int gap_every = 0, gap_len = 0;  // streaming: bubbles in the input stream (StreamBook)
   CosimResult result;
 
   SC_HAS_PROCESS(CosimBench);
@@ -149,7 +150,8 @@ SC_MODULE(CosimBench) {
 
   // Streaming: every state in one run, in_valid held high until all words are taken; both sides book-kept.
   void stream_stimulus() {
-    rtlsim::StreamBook rb(states, dp.output_names.size()), mb(states, dp.output_names.size());
+    rtlsim::StreamBook rb(states, dp.output_names.size(), gap_every, gap_len),
+        mb(states, dp.output_names.size(), gap_every, gap_len);
     for (long c = 0;; ++c) {
       ++result.compared_cycles;
       if (!compare()) {
@@ -228,9 +230,11 @@ SC_MODULE(CosimBench) {
 // written from (the fault tests corrupt it); the model executes `dp`.
 template <class Rtl>
 CosimResult cosimulate(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
-                       const Fault& fault = {}) {
+                       const Fault& fault = {}, int gap_every = 0, int gap_len = 0) {
   auto bench = std::make_unique<CosimBench<Rtl>>("bench", dp, states);
   bench->model.core().inject(fault);
+  bench->gap_every = gap_every;
+  bench->gap_len = gap_len;
   sc_core::sc_start();
   return bench->result;
 }

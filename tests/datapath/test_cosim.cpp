@@ -76,7 +76,7 @@ TEST(cosim, FixedRandomArm4Custom) { cosim_point<Vdpsc_x11>(dptest::config_x11()
 
 template <class Rtl>
 void cosim_stream(const hw::Config& cfg, const dfg::Graph& g, const hw::Datapath& dp_in,
-                  const std::vector<std::vector<double>>& x, const std::string& tag) {
+                  const std::vector<std::vector<double>>& x, const std::string& tag, int gap_every = 0) {
   const hw::Datapath dp = hw::fit(dp_in, cfg);
   const std::string dir = std::string(NEACCEL_TEST_OUT) + "/dp/cosim_stream/" + tag;
   hw::write_hex(dp, dir);
@@ -88,12 +88,16 @@ void cosim_stream(const hw::Config& cfg, const dfg::Graph& g, const hw::Datapath
     raw.emplace_back();
     for (double v : s) raw.back().push_back(hw::encode(cfg.format, v));
   }
-  const auto r = sysc::cosimulate<Rtl>(dp, raw);
+  // gap_every > 0: a bubble (one launch word missed) after every gap_every set points.
+  const auto r = sysc::cosimulate<Rtl>(dp, raw, {}, gap_every, dp.stream.ii + 5);
   ASSERT_EQ(r.mismatches, 0) << (r.messages.empty() ? "" : r.messages[0]);
   ASSERT_EQ(r.rtl_out.size(), x.size());
   ASSERT_EQ(r.model_out.size(), x.size());
   ASSERT_EQ(r.cycles.size() + 1, x.size());
-  for (long c : r.cycles) ASSERT_EQ(c, dp.stream.ii);  // measured II between successive results
+  for (std::size_t k = 0; k < r.cycles.size(); ++k) {  // measured II between successive results
+    const bool bubble = gap_every > 0 && (k + 1) % gap_every == 0;
+    ASSERT_EQ(r.cycles[k], bubble ? 2 * dp.stream.ii : dp.stream.ii) << "results " << k << ", " << k + 1;
+  }
   for (std::size_t k = 0; k < x.size(); ++k) {
     const auto want = hw::golden_raw(g, cfg.format, x[k]);
     ASSERT_EQ(r.rtl_out[k].size(), want.size());
@@ -109,14 +113,15 @@ void cosim_stream(const hw::Config& cfg, const dfg::Graph& g, const hw::Datapath
 }
 
 template <class Rtl>
-void cosim_stream_robot(const hw::Config& cfg, const std::string& robot, bool custom, const std::string& tag) {
+void cosim_stream_robot(const hw::Config& cfg, const std::string& robot, bool custom, const std::string& tag,
+                        int gap_every = 0) {
   auto spec = dptest::spec_for(cfg, robot, custom);
   spec.ii = hw::kStreamMinII;
   const hw::Design d = hw::make_design(spec);
   std::mt19937_64 rng(4243);
   std::vector<std::vector<double>> x;
   for (int k = 0; k < 100; ++k) x.push_back(hw::random_state(d, rng));
-  cosim_stream<Rtl>(cfg, *d.graph, d.dp, x, tag);
+  cosim_stream<Rtl>(cfg, *d.graph, d.dp, x, tag, gap_every);
 }
 
 TEST(cosim_stream, Fp32Puma560Custom) { cosim_stream_robot<Vdpsc_s22>(dptest::config_s22(), "puma560", true, "s22_p560_c"); }
@@ -124,6 +129,9 @@ TEST(cosim_stream, Fp32RandomArm5General) {
   cosim_stream_robot<Vdpsc_s22>(dptest::config_s22(), "random:5:4", false, "s22_r5_g");
 }
 TEST(cosim_stream, FixedPuma560Custom) { cosim_stream_robot<Vdpsc_sx11>(dptest::config_sx11(), "puma560", true, "sx11_p560_c"); }
+TEST(cosim_stream, FixedPuma560CustomWithBubbles) {
+  cosim_stream_robot<Vdpsc_sx11>(dptest::config_sx11(), "puma560", true, "sx11_p560_c_bubbles", 4);
+}
 TEST(cosim_stream, Fp32RandomGraph) {
   const auto g = dptest::random_graph(33, 8, 120, 4);
   auto p = dptest::make_problem(g, 2, 2, 3, 2);

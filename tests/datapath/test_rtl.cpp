@@ -125,6 +125,41 @@ TEST(rtl_stream, FixedOneByOnePuma560Custom) { check_stream_robot<Vdp_sx11>(dpte
 TEST(rtl_stream, FixedOneByOneStanfordGeneral) {
   check_stream_robot<Vdp_sx11>(dptest::config_sx11(), "stanford", false);
 }
+// Bubbles in the input stream (a launch word missed after every third set point): same results as the cycle core.
+TEST(rtl_stream, Fp32Puma560CustomWithBubbles) {
+  const auto cfg = dptest::config_s22();
+  auto spec = dptest::spec_for(cfg, "puma560", true);
+  spec.ii = hw::kStreamMinII;
+  const hw::Design d = hw::make_design(spec);
+  const hw::Datapath dp = hw::fit(d.dp, cfg);
+  const std::string dir = std::string(NEACCEL_TEST_OUT) + "/dp/rtl_stream/bubbles";
+  hw::write_hex(dp, dir);
+  auto ctx = std::make_unique<VerilatedContext>();
+  const std::string plusarg = "+neaccel_hex=" + dir;
+  const char* argv[] = {"dp_rtl_tests", plusarg.c_str()};
+  ctx->commandArgs(2, argv);
+  auto model = std::make_unique<Vdp_s22>(ctx.get(), "dp");
+  rtlsim::Driver<Vdp_s22> drv(*model);
+  drv.reset();
+  std::mt19937_64 rng(9);
+  std::vector<std::vector<double>> x;
+  std::vector<std::vector<std::uint32_t>> raw;
+  for (int k = 0; k < 100; ++k) {
+    x.push_back(hw::random_state(d, rng));
+    raw.emplace_back();
+    for (double v : x.back()) raw.back().push_back(hw::encode(cfg.format, v));
+  }
+  const int gap = dp.stream.ii + 5;
+  const auto got = drv.run_stream(raw, d.graph->outputs.size(), 3, gap);
+  const auto core = dptest::run_core_stream(dp, raw, 3, gap);
+  ASSERT_EQ(got.out.size(), x.size());
+  EXPECT_EQ(got.cycles, core.cycles);
+  EXPECT_EQ(got.first_out, core.first_out);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    ASSERT_EQ(got.out[k], hw::golden_raw(*d.graph, cfg.format, x[k])) << "set point " << k;
+  model->final();
+}
+
 TEST(rtl_stream, Fp32TwoByTwoRandomGraph) {
   const auto g = dptest::random_graph(21, 8, 120, 4);
   auto p = dptest::make_problem(g, 2, 2, 3, 2);

@@ -208,6 +208,39 @@ TEST(stream, VerifyStreamCatchesRegisterConflicts) {
   EXPECT_TRUE(any_wrong);
 }
 
+// Bubbles: after every third set point the source withholds in_valid past a launch word. The missed launch is an
+// empty stage (predicated off), results stay bit-exact and in order, and results are whole multiples of II apart.
+TEST(stream, BubblesInTheInputStream) {
+  hw::DesignSpec spec;
+  spec.robot = "puma560";
+  spec.custom = true;
+  spec.mul = spec.add = 2;
+  spec.ii = hw::kStreamMinII;
+  const auto d = hw::make_design(spec);
+  const auto& dp = d.dp;
+  ASSERT_GE(dp.stream.stages, 2);  // one missed launch must not drain the pipeline
+  std::mt19937_64 rng(8);
+  std::vector<std::vector<double>> x;
+  std::vector<std::vector<std::uint32_t>> raw;
+  for (int k = 0; k < 100; ++k) {
+    x.push_back(hw::random_state(d, rng));
+    raw.emplace_back();
+    for (double v : x.back()) raw.back().push_back(hw::encode(dp.config.format, v));
+  }
+  const auto r = dptest::run_core_stream(dp, raw, 3, dp.stream.ii + 5);
+  ASSERT_EQ(r.out.size(), x.size());
+  int bubbles = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    ASSERT_EQ(r.out[k], hw::golden_raw(*d.graph, dp.config.format, x[k])) << "set point " << k;
+    ASSERT_EQ(r.last_out[k] - r.first_in[k] + 1, dp.latency());
+    if (k == 0) continue;
+    const long gap = r.first_out[k] - r.first_out[k - 1];
+    ASSERT_EQ(gap % dp.stream.ii, 0) << "set point " << k;
+    bubbles += gap > dp.stream.ii;
+  }
+  EXPECT_EQ(bubbles, 33);  // one after every third set point
+}
+
 TEST(stream, IiBelowTheMinimumIsAnError) {
   hw::DesignSpec spec;
   spec.robot = "puma560";

@@ -75,9 +75,10 @@ class Driver {
   }
 
   // Streams `states` through a streaming datapath (nea_stream) in one run, start to DONE.
-  StreamResult run_stream(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out,
-                          long max_cycles = 100000000) {
-    StreamBook book(states, n_out);
+  // gap_every/gap_len: bubbles in the input stream (StreamBook).
+  StreamResult run_stream(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out, int gap_every = 0,
+                          int gap_len = 0, long max_cycles = 100000000) {
+    StreamBook book(states, n_out, gap_every, gap_len);
     for (long c = 0; c < max_cycles; ++c) {
       if (c > 0 && m_.done_o) {
         book.r.cycles = c;

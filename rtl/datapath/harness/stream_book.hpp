@@ -21,19 +21,26 @@ struct StreamResult {
 // Shared by the Verilator driver, the cycle core runner and the SystemC benches: bookkeeping of one streaming run.
 class StreamBook {
  public:
-  StreamBook(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out) : n_out_(n_out) {
+  // gap_every > 0: after every gap_every set points the source withholds in_valid for gap_len cycles (bubbles).
+  StreamBook(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out, int gap_every = 0,
+             int gap_len = 0)
+      : n_out_(n_out), gap_every_(gap_every), gap_len_(gap_len) {
     for (const auto& s : states) {
       n_in_ = s.size();
       words_.insert(words_.end(), s.begin(), s.end());
     }
   }
-  bool in_valid() const { return k_ < words_.size(); }
+  bool in_valid() const { return k_ < words_.size() && hold_ == 0; }
   std::uint32_t in_data() const { return k_ < words_.size() ? words_[k_] : 0; }
-  // Call once per cycle before the clock edge with the cycle's handshake.
+  // Call once per cycle before the clock edge, after the cycle's in_valid/in_data are driven from in_valid() and
+  // in_data(), with the cycle's handshake outputs.
   void cycle(long c, bool in_ready, bool out_valid, std::uint32_t out_data) {
-    if (in_ready && in_valid()) {
+    const bool offered = in_valid();
+    if (!offered && hold_ > 0) --hold_;
+    if (in_ready && offered) {
       if (n_in_ && k_ % n_in_ == 0) r.first_in.push_back(c);
       ++k_;
+      if (gap_every_ > 0 && n_in_ && k_ % (n_in_ * static_cast<std::size_t>(gap_every_)) == 0) hold_ = gap_len_;
     }
     if (out_valid) {
       if (q_ % n_out_ == 0) {
@@ -51,6 +58,7 @@ class StreamBook {
  private:
   std::vector<std::uint32_t> words_;
   std::size_t n_in_ = 0, n_out_ = 1, k_ = 0, q_ = 0;
+  int gap_every_ = 0, gap_len_ = 0, hold_ = 0;
 };
 
 }  // namespace neaccel::rtlsim
