@@ -1,5 +1,6 @@
 // `neaccel rtl`: robot + unit mix + number format -> verified schedule -> datapath: hex images, top wrapper,
-// schedule JSON, Yosys scripts and a manifest under --out (docs/datapath.md).
+// schedule JSON, Yosys scripts and a manifest under --out (docs/datapath.md). With --ii N|min: a streaming
+// datapath from a modulo schedule (a new set point every II cycles).
 #include "command.hpp"
 
 #include "neaccel/hw/artifacts.hpp"
@@ -10,14 +11,16 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <string>
 
 namespace {
 
 using namespace neaccel;
 
 struct Options {
-  std::string robot = "puma560", flavour = "general", format = "fp32", out = "out";
-  int mul = 1, add = 1, lat_mul = 3, lat_add = 2, ii = 0;
+  std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii;
+  int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
   bool not_pipelined = false, json = false;
 };
 
@@ -29,8 +32,20 @@ std::string rtl_dir() {
 void run(const Options& o) {
   if (o.flavour != "general" && o.flavour != "custom")
     throw Error(fmt::format("--flavour: '{}' (general, custom)", o.flavour));
-  if (o.ii != 0) throw Error("--ii: streaming (modulo-scheduled) datapaths are not implemented yet");
   hw::DesignSpec spec;
+  if (o.ii == "min") {
+    spec.ii = hw::kStreamMinII;
+  } else if (!o.ii.empty()) {
+    std::size_t used = 0;
+    long v = -1;
+    try {
+      v = std::stol(o.ii, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != o.ii.size() || v < 1 || v > 1000000) throw Error(fmt::format("--ii: '{}' (an integer >= 1, or min)", o.ii));
+    spec.ii = static_cast<int>(v);
+  }
   spec.robot = o.robot;
   spec.custom = o.flavour == "custom";
   spec.format = hw::NumberFormat::parse(o.format);
@@ -46,6 +61,24 @@ void run(const Options& o) {
     return;
   }
   const auto& dp = d.dp;
+  if (dp.streaming()) {
+    const auto& st = dp.stream;
+    std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s), streaming\n", spec.robot.c_str(),
+                o.flavour.c_str(), spec.format.name().c_str(), d.graph->nodes.size(), spec.mul, spec.add, spec.lat_mul,
+                spec.lat_add, spec.pipelined ? "pipelined" : "not pipelined");
+    std::printf("modulo schedule: II %d (scheduler minimum %d, ResMII %d; I/O bound %d = max(%zu inputs, %zu outputs)), "
+                "length %d, %d stages\n", st.ii, st.ii_sched, d.schedule.lower_bound, st.ii_io,
+                dp.input_names.size(), dp.output_names.size(), dp.length, st.stages);
+    std::printf("registers %d (max live %d; modulo variable expansion: %d copies, longest lifetime %d), %zu constants, "
+                "kernel %zu x %d bits\n", dp.num_regs, st.max_live, st.copies, st.max_lifetime, dp.consts.size(),
+                dp.program.size(), dp.config.word_bits());
+    std::printf("throughput: %d cycles per set point; latency %d cycles (first input word to last result word = "
+                "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs)\n",
+                dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
+                dp.output_names.size());
+    std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
+    return;
+  }
   std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s)\n", spec.robot.c_str(), o.flavour.c_str(),
               spec.format.name().c_str(), d.graph->nodes.size(), spec.mul, spec.add, spec.lat_mul, spec.lat_add,
               spec.pipelined ? "pipelined" : "not pipelined");
@@ -68,7 +101,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--lat-add", opt->lat_add, "adder latency (cycles)");
   cmd->add_flag("--not-pipelined", opt->not_pipelined, "units busy for their whole latency");
   cmd->add_option("--format", opt->format, "fp32 or fixed:I.F");
-  cmd->add_option("--ii", opt->ii, "initiation interval for a streaming datapath (not implemented: 0)");
+  cmd->add_option("--ii", opt->ii,
+                  "streaming datapath: a new set point every N cycles (modulo schedule); 'min' for the smallest II");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });

@@ -4,10 +4,14 @@
 //   cosim     Verilated RTL (SystemC mode) beside the SystemC model, compared every cycle; only for the unit mixes
 //             verilated at build time (sysc/datapath/prebuilt.hpp)
 // and checks every output against the graph evaluated in the number format (bit for bit) and against the double
-// reference (max relative error). Prints torques, cycles, max error, mismatches (--json for scripts).
+// reference (max relative error). Prints torques, cycles, max error, mismatches (--json for scripts). Streaming
+// designs (neaccel rtl --ii) stream all states in one run and report the measured throughput (cycles between
+// successive results) and latency (first input word to last result word) beside the claimed ones.
 #include "command.hpp"
 
 #include "Vdpsc_f22.h"
+#include "Vdpsc_s22.h"
+#include "Vdpsc_sx11.h"
 #include "Vdpsc_x11.h"
 #include "cosim.hpp"
 #include "neaccel/hw/artifacts.hpp"
@@ -92,6 +96,7 @@ struct EngineRun {
   std::vector<long> cycles;
   long cycle_mismatches = -1;  // cosim: cycles in which RTL and model differ
   std::vector<std::string> messages;
+  rtlsim::StreamResult stream;  // streaming designs
 };
 
 template <class Rtl>
@@ -108,6 +113,7 @@ EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
   r.cycles = c.cycles;
   r.cycle_mismatches = c.mismatches;
   r.messages = c.messages;
+  r.stream = c.rtl_stream;
   for (std::size_t k = 0; k < c.rtl_out.size(); ++k)
     if (c.rtl_out[k] != c.model_out[k]) r.cycle_mismatches = std::max<long>(r.cycle_mismatches, 1);
   return r;
@@ -116,8 +122,11 @@ EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
 EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw) {
   if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw);
   if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw);
+  if (sysc::runs_on(d.dp, sysc::config_s22())) return cosim_on<Vdpsc_s22>(hw::fit(d.dp, sysc::config_s22()), dir, raw);
+  if (sysc::runs_on(d.dp, sysc::config_sx11()))
+    return cosim_on<Vdpsc_sx11>(hw::fit(d.dp, sysc::config_sx11()), dir, raw);
   throw Error("--engine cosim: no prebuilt configuration for this unit mix (fp32 2 mul + 2 add latency 3/2, or "
-              "fixed:12.20 1 + 1 latency 1/1, pipelined); use --engine verilator or systemc");
+              "fixed:12.20 1 + 1 latency 1/1, pipelined; latency or streaming); use --engine verilator or systemc");
 }
 
 int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
@@ -146,6 +155,7 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
     }
   }
   std::string cmd = exe + " +neaccel_hex=" + dir + "/hex --in " + in_path + " --out " + out_path;
+  if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
   if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
   if (o.quiet) cmd += " 2>/dev/null";
   if (run_cmd(cmd) != 0) throw Error(exe + ": simulation failed");
@@ -157,9 +167,19 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
     for (std::string x; ls >> x;) w.push_back(x);
     if (w.empty()) continue;
     std::vector<std::uint32_t> words;
-    for (std::size_t i = 0; i + 1 < w.size(); ++i) words.push_back(static_cast<std::uint32_t>(std::stoul(w[i], nullptr, 16)));
+    const std::size_t tail = d.dp.streaming() ? 3 : 1;  // streaming: first_in first_out last_out; else cycles
+    if (w.size() < tail) throw Error(out_path + ": malformed line");
+    for (std::size_t i = 0; i + tail < w.size(); ++i)
+      words.push_back(static_cast<std::uint32_t>(std::stoul(w[i], nullptr, 16)));
     r.out.push_back(words);
-    r.cycles.push_back(std::stol(w.back()));
+    if (d.dp.streaming()) {
+      r.stream.out.push_back(words);
+      r.stream.first_in.push_back(std::stol(w[w.size() - 3]));
+      r.stream.first_out.push_back(std::stol(w[w.size() - 2]));
+      r.stream.last_out.push_back(std::stol(w[w.size() - 1]));
+    } else {
+      r.cycles.push_back(std::stol(w.back()));
+    }
   }
   if (r.out.size() != raw.size()) throw Error(out_path + ": wrong number of results");
   return r;
@@ -188,6 +208,7 @@ void run(const Options& o) {
     auto m = sysc::run_model(d.dp, raw);
     r.out = m.out;
     r.cycles = m.cycles;
+    r.stream = m.stream;
   } else if (o.engine == "verilator") {
     r = run_verilator(d, dir, raw, o);
   } else if (o.engine == "cosim") {
@@ -198,6 +219,24 @@ void run(const Options& o) {
   long mismatches = 0, cycle_errors = 0;
   double max_err = 0;
   nlohmann::json torques = nlohmann::json::array();
+  // Streaming: results in order, II apart (measured), each set point's latency as claimed.
+  const bool streaming = d.dp.streaming();
+  long ii_min = 0, ii_max = 0, lat_min = 0, lat_max = 0;
+  if (streaming) {
+    const auto& st = r.stream;
+    if (r.out.size() != states.size()) throw Error(fmt::format("{} results for {} set points", r.out.size(), states.size()));
+    for (std::size_t k = 0; k < st.first_out.size() && k < st.first_in.size(); ++k) {
+      const long lat = st.last_out[k] - st.first_in[k] + 1;
+      lat_min = k == 0 ? lat : std::min(lat_min, lat);
+      lat_max = k == 0 ? lat : std::max(lat_max, lat);
+      cycle_errors += lat != d.dp.latency();
+      if (k == 0) continue;
+      const long ii = st.first_out[k] - st.first_out[k - 1];
+      ii_min = k == 1 ? ii : std::min(ii_min, ii);
+      ii_max = k == 1 ? ii : std::max(ii_max, ii);
+      cycle_errors += ii != d.dp.stream.ii;
+    }
+  }
   for (std::size_t k = 0; k < states.size(); ++k) {
     const auto want = hw::golden_raw(*d.graph, spec.format, states[k]);
     const auto ref = hw::reference(*d.graph, states[k]);
@@ -212,13 +251,16 @@ void run(const Options& o) {
       max_err = std::max(max_err, std::abs(v - ref[i]) / scale);
     }
     mismatches += !same;
-    cycle_errors += r.cycles[k] != d.dp.cycles();
+    if (!streaming) cycle_errors += r.cycles[k] != d.dp.cycles();
     torques.push_back(tk);
   }
   if (o.json) {
     nlohmann::json j{{"engine", o.engine},
                      {"states", states.size()},
-                     {"cycles_per_evaluation", d.dp.cycles()},
+                     {"mode", streaming ? "streaming" : "latency"},
+                     {"cycles_per_evaluation", streaming ? nlohmann::json(nullptr) : nlohmann::json(d.dp.cycles())},
+                     {"cycles_per_set_point", d.dp.cycles_per_set_point()},
+                     {"latency", d.dp.latency()},
                      {"schedule_length", d.dp.length},
                      {"io_overhead", d.dp.io_overhead()},
                      {"cycle_count_errors", cycle_errors},
@@ -226,6 +268,9 @@ void run(const Options& o) {
                      {"cosim_cycle_mismatches", r.cycle_mismatches},
                      {"max_rel_error", max_err},
                      {"torques", torques}};
+    if (streaming)
+      j["measured"] = {{"ii_min", ii_min}, {"ii_max", ii_max}, {"latency_min", lat_min}, {"latency_max", lat_max},
+                       {"set_points", r.out.size()}};
     std::printf("%s\n", j.dump(1).c_str());
   } else {
     const std::size_t show = std::min<std::size_t>(states.size(), 5);
@@ -235,8 +280,15 @@ void run(const Options& o) {
       std::printf("\n");
     }
     if (show < states.size()) std::printf("... (%zu states; --json prints all)\n", states.size());
-    std::printf("engine %s: %zu states, %d cycles each (length %d + I/O %d), cycle-count errors %ld\n",
-                o.engine.c_str(), states.size(), d.dp.cycles(), d.dp.length, d.dp.io_overhead(), cycle_errors);
+    if (streaming) {
+      std::printf("engine %s: %zu set points streamed; throughput %d cycles per set point (II; measured %ld..%ld), "
+                  "latency %d cycles (measured %ld..%ld), cycle-count errors %ld\n",
+                  o.engine.c_str(), states.size(), d.dp.cycles_per_set_point(), ii_min, ii_max, d.dp.latency(), lat_min,
+                  lat_max, cycle_errors);
+    } else {
+      std::printf("engine %s: %zu states, %d cycles each (length %d + I/O %d), cycle-count errors %ld\n",
+                  o.engine.c_str(), states.size(), d.dp.cycles(), d.dp.length, d.dp.io_overhead(), cycle_errors);
+    }
     std::printf("mismatches vs the graph in %s: %ld; max relative error vs double: %.3g\n",
                 spec.format.name().c_str(), mismatches, max_err);
     if (r.cycle_mismatches >= 0)

@@ -9,6 +9,7 @@ void DatapathCore::reset() {
   index_ = 0;
   cycle_ = 0;
   regs_.assign(dp_.config.max_regs, 0);
+  sv_.assign(dp_.config.max_stages, false);
   pipes_.clear();
   for (const auto& u : dp_.units) pipes_.emplace_back(u.latency);
 }
@@ -38,7 +39,27 @@ std::uint32_t DatapathCore::execute(int u, const hw::Issue& is) const {
   }
 }
 
+bool DatapathCore::pred(int stage, bool admit) const {
+  if (state_ != State::Run || stage < 0 || stage >= static_cast<int>(sv_.size())) return false;
+  if (!dp_.program[index_].launch) return sv_[stage];
+  return stage == 0 ? admit : sv_[stage - 1];
+}
+
+bool DatapathCore::in_ready() const {
+  if (!dp_.streaming()) return state_ == State::Load;
+  if (state_ != State::Run) return false;
+  const auto& w = dp_.program[index_];
+  return w.load.take && (w.launch || sv_[0]);
+}
+
+bool DatapathCore::out_valid() const {
+  if (!dp_.streaming()) return state_ == State::Unload;
+  const auto& w = dp_.program[index_];
+  return state_ == State::Run && w.out.valid && pred(w.out.stage, false);  // out stage >= 1 in a launch word
+}
+
 std::uint32_t DatapathCore::out_data() const {
+  if (dp_.streaming()) return out_valid() ? read(dp_.program[index_].out.src) : 0;
   return state_ == State::Unload ? read(dp_.output_src[index_]) : 0;
 }
 
@@ -53,14 +74,23 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   for (int u = 0; u < U; ++u) {
     v.unit_valid[u] = pipes_[u].back().valid;
     v.unit_result[u] = bus(u);
-    if (state_ == State::Compute && dp_.program[index_].wb[u].valid) {
+    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, in_valid) && dp_.program[index_].wb[u].valid
+                                    : state_ == State::Compute && dp_.program[index_].wb[u].valid;
+    if (wb) {
       v.wr_en[u] = true;
       v.wr_addr[u] = dp_.program[index_].wb[u].dest;
       v.wr_data[u] = bus(u);
       if (fault_.kind == Fault::Kind::RegWrite && fault_.cycle == cycle_ && fault_.unit == u) v.wr_data[u] ^= fault_.mask;
     }
   }
-  if (state_ == State::Load && in_valid && dp_.input_reg[index_] >= 0) {
+  if (dp_.streaming()) {
+    const auto& ld = dp_.program[index_].load;
+    if (in_ready() && in_valid && ld.write) {
+      v.load_en = true;
+      v.load_addr = ld.dest;
+      v.load_data = in_data;
+    }
+  } else if (state_ == State::Load && in_valid && dp_.input_reg[index_] >= 0) {
     v.load_en = true;
     v.load_addr = dp_.input_reg[index_];
     v.load_data = in_data;
@@ -73,8 +103,55 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   return v;
 }
 
+void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
+  const int U = static_cast<int>(dp_.units.size());
+  std::vector<Stage> issued(U);
+  if (state_ == State::Run)
+    for (int u = 0; u < U; ++u) {
+      const auto& is = dp_.program[index_].issue[u];
+      if (is.valid && pred(is.stage, in_valid)) issued[u] = Stage{true, execute(u, is)};
+    }
+  for (int u = 0; u < U; ++u) {
+    auto& p = pipes_[u];
+    for (std::size_t s = p.size() - 1; s > 0; --s) p[s] = p[s - 1];
+    p[0] = issued[u];
+  }
+  for (int u = 0; u < U; ++u)
+    if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
+  if (v.load_en) regs_[v.load_addr] = v.load_data;
+  switch (state_) {
+    case State::Idle:
+      if (start) {
+        state_ = State::Run;
+        index_ = 0;
+        sv_.assign(sv_.size(), false);
+      }
+      break;
+    case State::Run: {
+      const bool launch = dp_.program[index_].launch;
+      if (launch) {  // shift the stage-valid bits; the pipeline is drained when no stage of the program is valid
+        const bool admit = in_valid;
+        for (std::size_t j = sv_.size() - 1; j > 0; --j) sv_[j] = sv_[j - 1];
+        sv_[0] = admit;
+        bool any = false;
+        for (int j = 0; j < dp_.stream.stages && j < static_cast<int>(sv_.size()); ++j) any = any || sv_[j];
+        if (!any) {
+          state_ = State::Done;
+          index_ = 0;
+          break;
+        }
+      }
+      index_ = (index_ + 1) % static_cast<int>(dp_.program.size());
+      break;
+    }
+    default: state_ = State::Idle; break;  // Done
+  }
+  ++cycle_;
+}
+
 void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready) {
   const CycleView v = view(in_valid, in_data);
+  if (dp_.streaming()) return step_stream(start, in_valid, v);
   const int U = static_cast<int>(dp_.units.size());
   // Unit pipelines: shift, then the new issue enters stage 0 (operands read before any write of this edge).
   std::vector<Stage> issued(U);
@@ -108,7 +185,8 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
     case State::Unload:
       if (out_ready && ++index_ == n_out) state_ = State::Done, index_ = 0;
       break;
-    case State::Done: state_ = State::Idle; break;
+    case State::Done:
+    case State::Run: state_ = State::Idle; break;
   }
   ++cycle_;
 }

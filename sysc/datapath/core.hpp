@@ -1,7 +1,8 @@
 // The cycle-accurate behaviour of a datapath (hw::Datapath) executing its microcode: sequencer, register file,
 // constant ROM and units whose results appear `latency` cycles after issue, with the bit-exact arithmetic of
 // hw/number.hpp. Plain C++ (no SystemC): the SystemC module (model.hpp) clocks it; tests can step it directly.
-// It mirrors rtl/datapath/nea_datapath.v signal for signal (the co-simulation compares them every cycle).
+// It mirrors rtl/datapath/nea_datapath.v (latency datapath) and rtl/datapath/nea_stream.v (streaming datapath,
+// dp.streaming()) signal for signal (the co-simulation compares them every cycle).
 #pragma once
 
 #include "neaccel/hw/datapath.hpp"
@@ -35,7 +36,7 @@ struct Fault {
 
 class DatapathCore {
  public:
-  enum class State { Idle, Load, Compute, Unload, Done };
+  enum class State { Idle, Load, Compute, Unload, Done, Run };  // Run: streaming datapaths
 
   explicit DatapathCore(const hw::Datapath& dp);
 
@@ -45,8 +46,8 @@ class DatapathCore {
   // The outputs and internal write traffic of the current cycle, given the current inputs.
   CycleView view(bool in_valid, std::uint32_t in_data) const;
 
-  bool in_ready() const { return state_ == State::Load; }
-  bool out_valid() const { return state_ == State::Unload; }
+  bool in_ready() const;
+  bool out_valid() const;
   bool done() const { return state_ == State::Done; }
   bool busy() const { return state_ != State::Idle; }
   std::uint32_t out_data() const;
@@ -63,10 +64,15 @@ class DatapathCore {
   std::uint32_t read(const hw::Operand& o) const;
   std::uint32_t bus(int u) const;             // result bus of unit u (with an injected fault)
   std::uint32_t execute(int u, const hw::Issue& is) const;
+  // Streaming: whether the set point in `stage` is valid in this cycle; in a launch word stage 0 is the set point
+  // being admitted (admit = in_valid_i), stage j >= 1 the one admitted j launches ago.
+  bool pred(int stage, bool admit) const;
+  void step_stream(bool start, bool in_valid, const CycleView& v);
 
   const hw::Datapath& dp_;
   State state_ = State::Idle;
-  int index_ = 0;  // input/output index in Load/Unload, program counter in Compute
+  int index_ = 0;  // input/output index in Load/Unload, program counter in Compute and Run
+  std::vector<bool> sv_;  // streaming: stage-valid bits (bit j: the set point in stage j is valid)
   long cycle_ = 0;
   std::vector<std::uint32_t> regs_;
   std::vector<std::vector<Stage>> pipes_;  // per unit, latency stages; the last one drives the result bus

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "model.hpp"
+#include "stream_book.hpp"
 
 #include <systemc>
 
@@ -23,6 +24,9 @@ struct CosimResult {
   long mismatches = 0;                                         // cycles with at least one difference
   long first_mismatch_cycle = -1;                              // model cycle (since reset) of the first one
   std::vector<std::string> messages;                           // the first few differences
+  // Streaming datapaths: one run over all states (rtl_out/model_out/cycles hold its results too: cycles = II
+  // measured between successive results).
+  rtlsim::StreamResult rtl_stream, model_stream;
 };
 
 namespace detail {
@@ -62,6 +66,7 @@ SC_MODULE(CosimBench) {
   DatapathModel model;
   const hw::Datapath& dp;
   std::vector<std::vector<std::uint32_t>> states;
+  int gap_every = 0, gap_len = 0;  // streaming: bubbles in the input stream (StreamBook)
   CosimResult result;
 
   SC_HAS_PROCESS(CosimBench);
@@ -143,11 +148,49 @@ SC_MODULE(CosimBench) {
     return ok;
   }
 
+  // Streaming: every state in one run, in_valid held high until all words are taken; both sides book-kept.
+  void stream_stimulus() {
+    rtlsim::StreamBook rb(states, dp.output_names.size(), gap_every, gap_len),
+        mb(states, dp.output_names.size(), gap_every, gap_len);
+    for (long c = 0;; ++c) {
+      ++result.compared_cycles;
+      if (!compare()) {
+        if (result.first_mismatch_cycle < 0) result.first_mismatch_cycle = model.core().cycle();
+        ++result.mismatches;
+      }
+      if (c > 0 && r_done.read()) {
+        rb.r.cycles = mb.r.cycles = c;
+        break;
+      }
+      if (c > 100000000) {
+        mismatch("no done_o");
+        break;
+      }
+      start.write(c == 0);  // this cycle's inputs first (the words offered), then the handshakes
+      in_valid.write(rb.in_valid());
+      out_ready.write(true);
+      in_data.write(rb.in_data());
+      rb.cycle(c, r_in_ready.read(), r_out_valid.read(), r_out_data.read());
+      mb.cycle(c, m_in_ready.read(), m_out_valid.read(), m_out_data.read());
+      wait();
+    }
+    result.rtl_stream = rb.r;
+    result.model_stream = mb.r;
+    result.rtl_out = rb.r.out;
+    result.model_out = mb.r.out;
+    for (std::size_t k = 1; k < rb.r.first_out.size(); ++k) result.cycles.push_back(rb.r.first_out[k] - rb.r.first_out[k - 1]);
+    start.write(false);
+    in_valid.write(false);
+    wait();
+    sc_core::sc_stop();
+  }
+
   void stimulus() {
     wait();
     wait();
     rst_n.write(true);
     wait();
+    if (dp.streaming()) return stream_stimulus();
     for (const auto& in : states) {
       std::vector<std::uint32_t> rout, mout;
       std::size_t k = 0;
@@ -187,9 +230,11 @@ SC_MODULE(CosimBench) {
 // written from (the fault tests corrupt it); the model executes `dp`.
 template <class Rtl>
 CosimResult cosimulate(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
-                       const Fault& fault = {}) {
+                       const Fault& fault = {}, int gap_every = 0, int gap_len = 0) {
   auto bench = std::make_unique<CosimBench<Rtl>>("bench", dp, states);
   bench->model.core().inject(fault);
+  bench->gap_every = gap_every;
+  bench->gap_len = gap_len;
   sc_core::sc_start();
   return bench->result;
 }

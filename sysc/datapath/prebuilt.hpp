@@ -30,6 +30,23 @@ inline hw::Config config_x11() {
   return prebuilt_capacity(c);
 }
 
+// Streaming configurations (nea_stream; NEACCEL_DP_STREAM_CAPACITY).
+inline hw::Config prebuilt_stream_capacity(hw::Config c) {
+  c.stream = true;
+  c.max_regs = 1024;
+  c.max_consts = 256;
+  c.max_prog = 2048;
+  c.max_stages = 8;
+  c.max_in = c.max_out = 1;
+  return c;
+}
+
+// "s22": the unit mix of f22, streaming.
+inline hw::Config config_s22() { return prebuilt_stream_capacity(config_f22()); }
+
+// "sx11": the unit mix of x11, streaming.
+inline hw::Config config_sx11() { return prebuilt_stream_capacity(config_x11()); }
+
 // Whether `dp` runs on configuration `c` (same unit mix, latencies, format; fits the capacities).
 inline bool runs_on(const hw::Datapath& dp, const hw::Config& c) {
   try {

@@ -15,13 +15,14 @@ SC_MODULE(ModelBench) {
   sc_core::sc_signal<bool> in_ready{"in_ready"}, out_valid{"out_valid"}, busy{"busy"}, done{"done"};
   sc_core::sc_signal<std::uint32_t> out_data{"out_data"};
   DatapathModel model;
+  const hw::Datapath& dp_;
   const std::vector<std::vector<std::uint32_t>>& states;
   ModelRun result;
 
   SC_HAS_PROCESS(ModelBench);
   ModelBench(sc_core::sc_module_name name, const hw::Datapath& dp,
              const std::vector<std::vector<std::uint32_t>>& inputs)
-      : sc_core::sc_module(name), model("model", dp), states(inputs) {
+      : sc_core::sc_module(name), model("model", dp), dp_(dp), states(inputs) {
     model.clk_i(clk);
     model.rst_ni(rst_n);
     model.start_i(start);
@@ -38,12 +39,38 @@ SC_MODULE(ModelBench) {
     dont_initialize();
   }
 
+  void stream_stimulus(const hw::Datapath& dp) {
+    rtlsim::StreamBook book(states, dp.output_names.size());
+    for (long c = 0;; ++c) {
+      if (c > 0 && done.read()) {
+        book.r.cycles = c;
+        break;
+      }
+      start.write(c == 0);
+      in_valid.write(book.in_valid());
+      out_ready.write(true);
+      in_data.write(book.in_data());
+      book.cycle(c, in_ready.read(), out_valid.read(), out_data.read());
+      wait();
+    }
+    result.stream = book.r;
+    result.out = book.r.out;
+    for (std::size_t k = 1; k < book.r.first_out.size(); ++k)
+      result.cycles.push_back(book.r.first_out[k] - book.r.first_out[k - 1]);
+    start.write(false);
+    in_valid.write(false);
+    wait();
+    result.total_cycles = model.core().cycle();
+    sc_core::sc_stop();
+  }
+
   // Same stimulus as the co-simulation bench and the Verilator driver (in_valid, out_ready held high).
   void stimulus() {
     wait();
     wait();
     rst_n.write(true);
     wait();
+    if (dp_.streaming()) return stream_stimulus(dp_);
     for (const auto& in : states) {
       std::vector<std::uint32_t> out;
       std::size_t k = 0;

@@ -1,7 +1,9 @@
-// Runs the SystemC model alone on a list of input vectors (one elaboration: call once per process).
+// Runs the SystemC model alone on a list of input vectors (one elaboration: call once per process). Streaming
+// datapaths: all states in one run; cycles[k] = cycles between the first result words of set points k and k + 1.
 #pragma once
 
 #include "neaccel/hw/datapath.hpp"
+#include "stream_book.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -12,6 +14,7 @@ struct ModelRun {
   std::vector<std::vector<std::uint32_t>> out;  // per state, tau1..taun (raw words)
   std::vector<long> cycles;                     // per state, start to DONE
   long total_cycles = 0;                        // simulated clock cycles including reset
+  rtlsim::StreamResult stream;                  // streaming datapaths: the one run over all states
 };
 
 ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states);

@@ -10,6 +10,8 @@
 namespace neaccel::dptest {
 
 using sysc::config_f22;
+using sysc::config_s22;
+using sysc::config_sx11;
 using sysc::config_x11;
 
 // A design spec with the unit mix of a configuration.

@@ -73,4 +73,21 @@ Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in) {
   throw std::runtime_error("run_core: no done");
 }
 
+rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
+                                     int gap_every, int gap_len) {
+  sysc::DatapathCore core(dp);
+  rtlsim::StreamBook book(states, dp.output_names.size(), gap_every, gap_len);
+  for (long c = 0; c < 100000000; ++c) {
+    if (c > 0 && core.done()) {
+      book.r.cycles = c;
+      return book.r;
+    }
+    const bool valid = book.in_valid();
+    const std::uint32_t data = book.in_data();
+    book.cycle(c, core.in_ready(), core.out_valid(), core.out_data());
+    core.step(c == 0, valid, data, true);
+  }
+  throw std::runtime_error("run_core_stream: no done");
+}
+
 }  // namespace neaccel::dptest

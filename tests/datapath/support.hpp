@@ -4,6 +4,7 @@
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/hw/datapath.hpp"
 #include "neaccel/sched/schedule.hpp"
+#include "stream_book.hpp"
 
 #include <cstdint>
 #include <random>
@@ -28,5 +29,10 @@ struct Run {
   long cycles = 0;
 };
 Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in);
+
+// Streams every state through the cycle core of a streaming datapath in one run (in_valid high until all words
+// are taken; gap_every/gap_len: bubbles, see StreamBook), start to DONE.
+rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
+                                     int gap_every = 0, int gap_len = 0);
 
 }  // namespace neaccel::dptest

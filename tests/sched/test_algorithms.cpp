@@ -231,5 +231,26 @@ TEST(Modulo, ShortLifetimesGetRegisters) {
   }
 }
 
+TEST(ModuloList, ValidAtResMiiAndShortWhenIiAllowsIt) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const auto g = random_dag(200, seed);
+    auto p = make(g, 3, 2, 4, 2);
+    p.ii = res_mii(p);
+    const auto s = modulo_list_schedule(p);
+    expect_valid(p, s);
+    EXPECT_EQ(s.ii, p.ii);
+    EXPECT_GE(s.length, critical_path(p));
+    // At an II as long as the list schedule there is room for a list-like schedule: at most two stages.
+    auto q = make(g, 3, 2, 4, 2);
+    q.ii = list_schedule(q).length;
+    const auto m = modulo_list_schedule(q);
+    expect_valid(q, m);
+    EXPECT_LE(m.stages, 2);
+  }
+  auto p = make(hal_diffeq(), 2, 1, 3, 2, false, false);
+  p.ii = 3;  // below the non-pipelined occupancy
+  EXPECT_THROW(modulo_list_schedule(p), Error);
+}
+
 }  // namespace
 }  // namespace neaccel::sched

@@ -8,6 +8,8 @@
 #include <verilated_vcd_c.h>
 #endif
 
+#include "stream_book.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -70,6 +72,30 @@ class Driver {
       tick();
     }
     throw std::runtime_error("nea_datapath: no done_o within the cycle limit");
+  }
+
+  // Streams `states` through a streaming datapath (nea_stream) in one run, start to DONE.
+  // gap_every/gap_len: bubbles in the input stream (StreamBook).
+  StreamResult run_stream(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out, int gap_every = 0,
+                          int gap_len = 0, long max_cycles = 100000000) {
+    StreamBook book(states, n_out, gap_every, gap_len);
+    for (long c = 0; c < max_cycles; ++c) {
+      if (c > 0 && m_.done_o) {
+        book.r.cycles = c;
+        m_.start_i = 0;
+        m_.in_valid_i = 0;
+        tick();
+        return book.r;
+      }
+      m_.start_i = c == 0;
+      m_.in_valid_i = book.in_valid();
+      m_.out_ready_i = 1;
+      m_.in_data_i = book.in_data();
+      m_.eval();  // in_ready_o does not depend on in_valid_i, but settle anyway
+      book.cycle(c, m_.in_ready_o, m_.out_valid_o, static_cast<std::uint32_t>(m_.out_data_o));
+      tick();
+    }
+    throw std::runtime_error("nea_stream: no done_o within the cycle limit");
   }
 
   long total_cycles() const { return cycles_; }

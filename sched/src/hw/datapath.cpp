@@ -1,5 +1,6 @@
 #include "neaccel/hw/datapath.hpp"
 
+#include "datapath_internal.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <fmt/format.h>
@@ -33,6 +34,10 @@ UnitKind class_kind(const sched::UnitClass& c, std::size_t idx) {
                           c.name));
 }
 
+}  // namespace
+
+namespace detail {
+
 // Units (multipliers first) and the unit index of every (class, instance); fills the unit part of the config.
 std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) {
   std::vector<std::vector<int>> unit_of(p.classes.size());
@@ -61,6 +66,11 @@ std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) 
   }
   return unit_of;
 }
+
+}  // namespace detail
+
+namespace {
+using detail::make_units;
 
 struct Timing {
   std::vector<int> arrival;   // cycle the value is available: -1 inputs (loaded), start + latency for ops
@@ -116,7 +126,9 @@ void check_registers(const dfg::Graph& g, const sched::Schedule& s, const Timing
   }
 }
 
-std::uint8_t op_code(dfg::Op op, std::size_t v) {
+}  // namespace
+
+std::uint8_t detail::op_code(dfg::Op op, std::size_t v) {
   switch (op) {
     case dfg::Op::Mul:
     case dfg::Op::Add: return kOpAdd;
@@ -125,6 +137,9 @@ std::uint8_t op_code(dfg::Op op, std::size_t v) {
     default: throw Error(fmt::format("graph.nodes[{}]: op '{}' has no datapath unit", v, dfg::op_name(op)));
   }
 }
+
+namespace {
+using detail::op_code;
 
 // Bit-packed word written as hex, most significant digit first.
 struct Bits {
@@ -156,7 +171,11 @@ std::vector<std::string> pad(std::vector<std::string> lines, int width) {
 
 int Config::reg_addr_bits() const { return std::max(1, clog2(max_regs)); }
 int Config::op_addr_bits() const { return std::max(1, clog2(num_units() + max_regs + max_consts)); }
+int Config::stage_bits() const { return std::max(1, clog2(max_stages)); }
 int Config::word_bits() const {
+  if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out
+    return num_units() * (3 + stage_bits() + 2 * op_addr_bits()) + num_units() * (1 + stage_bits() + reg_addr_bits()) +
+           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits());
   return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits());
 }
 
@@ -164,6 +183,8 @@ int Datapath::io_overhead() const {
   return static_cast<int>(input_names.size() + output_names.size()) + 2;
 }
 int Datapath::cycles() const { return length + io_overhead(); }
+int Datapath::cycles_per_set_point() const { return streaming() ? stream.ii : cycles(); }
+int Datapath::latency() const { return streaming() ? stream.span : cycles(); }
 
 Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, const NumberFormat& format) {
   if (s.ii != 0 || p.ii != 0) throw Error("schedule.ii: streaming (modulo) datapaths are not implemented");
@@ -216,7 +237,7 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
 
   // Microcode.
   const int U = static_cast<int>(dp.units.size());
-  dp.program.assign(dp.length + 1, Word{std::vector<Issue>(U), std::vector<WriteBack>(U)});
+  dp.program.assign(dp.length + 1, Word{std::vector<Issue>(U), std::vector<WriteBack>(U), false, {}, {}});
   std::vector<std::vector<bool>> busy(U, std::vector<bool>(dp.length + 1, false));
   for (std::size_t v = 0; v < g.nodes.size(); ++v) {
     const auto& node = g.nodes[v];
@@ -240,7 +261,7 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
       is.a = operand(node.arg[0], start);
       is.b = operand(node.arg[1], start);
     }
-    if (t.needs_reg[v]) dp.program[t.arrival[v]].wb[u] = WriteBack{true, s.reg[v]};
+    if (t.needs_reg[v]) dp.program[t.arrival[v]].wb[u] = WriteBack{true, s.reg[v], 0};
   }
   for (const auto& o : g.outputs) {
     dp.output_names.push_back(o.name);
@@ -262,10 +283,13 @@ Datapath fit(const Datapath& dp, const Config& hw) {
       (c.num_mul && (hw.lat_mul != c.lat_mul || hw.pipe_mul != c.pipe_mul)) ||
       (c.num_add && (hw.lat_add != c.lat_add || hw.pipe_add != c.pipe_add)))
     throw Error("hardware configuration: unit mix, latencies or format differ from the schedule's");
+  if (hw.stream != c.stream)
+    throw Error(std::string("hardware configuration: the program needs a ") + (c.stream ? "streaming" : "latency") +
+                " datapath");
   if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog ||
-      hw.max_in < c.max_in || hw.max_out < c.max_out)
-    throw Error(fmt::format("hardware configuration: too small (needs regs {}, consts {}, program {}, in {}, out {})",
-                            c.max_regs, c.max_consts, c.max_prog, c.max_in, c.max_out));
+      (!c.stream && (hw.max_in < c.max_in || hw.max_out < c.max_out)) || (c.stream && hw.max_stages < c.max_stages))
+    throw Error(fmt::format("hardware configuration: too small (needs regs {}, consts {}, program {}, in {}, out {}, "
+                            "stages {})", c.max_regs, c.max_consts, c.max_prog, c.max_in, c.max_out, c.max_stages));
   Datapath out = dp;
   out.config = hw;
   return out;
@@ -283,6 +307,7 @@ std::uint32_t operand_address(const Config& c, const Operand& o) {
 std::vector<std::string> microcode_hex(const Datapath& dp) {
   const Config& c = dp.config;
   const int U = c.num_units(), OA = c.op_addr_bits(), RA = c.reg_addr_bits();
+  const int SB = c.stream ? c.stage_bits() : 0;
   std::vector<std::string> lines;
   for (const Word& w : dp.program) {
     Bits bits(c.word_bits());
@@ -291,12 +316,23 @@ std::vector<std::string> microcode_hex(const Datapath& dp) {
       const Issue& is = w.issue[u];
       bits.put(pos, is.valid, 1);
       bits.put(pos, is.valid ? is.op : 0, 2);
+      if (c.stream) bits.put(pos, is.valid ? is.stage : 0, SB);
       bits.put(pos, is.valid ? operand_address(c, is.a) : 0, OA);
       bits.put(pos, is.valid ? operand_address(c, is.b) : 0, OA);
     }
     for (int u = 0; u < U; ++u) {
       bits.put(pos, w.wb[u].valid, 1);
+      if (c.stream) bits.put(pos, w.wb[u].valid ? w.wb[u].stage : 0, SB);
       bits.put(pos, w.wb[u].valid ? w.wb[u].dest : 0, RA);
+    }
+    if (c.stream) {  // {launch}, {take, write, dest}, {out valid, stage, src}
+      bits.put(pos, w.launch, 1);
+      bits.put(pos, w.load.take, 1);
+      bits.put(pos, w.load.take && w.load.write, 1);
+      bits.put(pos, w.load.take && w.load.write ? w.load.dest : 0, RA);
+      bits.put(pos, w.out.valid, 1);
+      bits.put(pos, w.out.valid ? w.out.stage : 0, SB);
+      bits.put(pos, w.out.valid ? operand_address(c, w.out.src) : 0, OA);
     }
     lines.push_back(bits.hex());
   }
@@ -339,8 +375,10 @@ std::vector<std::string> output_hex(const Datapath& dp) {
 }
 
 std::vector<std::string> meta_hex(const Datapath& dp) {
-  return {fmt::format("{:04x}", dp.input_names.size()), fmt::format("{:04x}", dp.program.size()),
-          fmt::format("{:04x}", dp.output_names.size())};
+  std::vector<std::string> m{fmt::format("{:04x}", dp.input_names.size()), fmt::format("{:04x}", dp.program.size()),
+                             fmt::format("{:04x}", dp.output_names.size())};
+  if (dp.streaming()) m.push_back(fmt::format("{:04x}", dp.stream.stages));
+  return m;
 }
 
 void write_hex(const Datapath& dp, const std::string& dir) {
@@ -353,12 +391,19 @@ void write_hex(const Datapath& dp, const std::string& dir) {
   };
   put("ucode.hex", microcode_hex(dp));
   put("const.hex", const_hex(dp));
+  put("meta.hex", meta_hex(dp));
+  if (dp.streaming()) return;  // the streaming RTL drives its ports from the microcode (no input/output ROMs)
   put("in.hex", input_hex(dp));
   put("out.hex", output_hex(dp));
-  put("meta.hex", meta_hex(dp));
 }
 
 std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
+  if (c.stream)
+    return {{"IsFixed", c.format.fixed}, {"Width", c.format.width()}, {"Frac", c.format.fixed ? c.format.frac_bits : 0},
+            {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
+            {"LatAdd", c.lat_add},       {"PipeMul", c.pipe_mul},     {"PipeAdd", c.pipe_add},
+            {"MaxRegs", c.max_regs},     {"MaxConsts", c.max_consts}, {"MaxProg", c.max_prog},
+            {"MaxStages", c.max_stages}};
   return {{"IsFixed", c.format.fixed}, {"Width", c.format.width()}, {"Frac", c.format.fixed ? c.format.frac_bits : 0},
           {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
           {"LatAdd", c.lat_add},       {"PipeMul", c.pipe_mul},     {"PipeAdd", c.pipe_add},
@@ -370,6 +415,7 @@ nlohmann::json to_json(const Config& c) {
   nlohmann::json j;
   j["format"] = c.format.name();
   for (const auto& [k, v] : rtl_parameters(c)) j["parameters"][k] = v;
+  j["module"] = c.stream ? "nea_stream" : "nea_datapath";
   j["reg_addr_bits"] = c.reg_addr_bits();
   j["op_addr_bits"] = c.op_addr_bits();
   j["word_bits"] = c.word_bits();
@@ -387,6 +433,17 @@ nlohmann::json to_json(const Datapath& dp) {
   j["program_words"] = dp.program.size();
   j["io_overhead"] = dp.io_overhead();
   j["cycles"] = dp.cycles();
+  j["mode"] = dp.streaming() ? "streaming" : "latency";
+  j["cycles_per_set_point"] = dp.cycles_per_set_point();
+  j["latency"] = dp.latency();
+  if (dp.streaming()) {
+    const auto& st = dp.stream;
+    j["cycles"] = nullptr;  // no start-to-done cycle count per evaluation: see cycles_per_set_point and latency
+    j["stream"] = {{"ii", st.ii},         {"ii_sched", st.ii_sched},   {"ii_io", st.ii_io},
+                   {"copies", st.copies}, {"stages", st.stages},       {"span", st.span}, {"offset", st.offset},
+                   {"kernel_words", dp.program.size()}, {"max_live", st.max_live},
+                   {"max_lifetime", st.max_lifetime}};
+  }
   j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
                         {"write_ports", dp.config.num_units() + 1}};
   return j;

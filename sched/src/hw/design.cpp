@@ -5,7 +5,10 @@
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/model.hpp"
 #include "neaccel/sched/algorithms.hpp"
+#include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/source.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +32,45 @@ sched::Schedule schedule_with_registers(const sched::Problem& p) {
   return s;
 }
 
+MinII min_ii(const sched::Problem& p) {
+  sched::check(p);
+  sched::Problem q = p;
+  q.ii = 0;
+  MinII m;
+  m.sched = sched::modulo_schedule(q).ii;
+  m.res_mii = sched::res_mii(q);
+  m.io = static_cast<int>(std::max(p.graph->inputs.size(), p.graph->outputs.size()));
+  return m;
+}
+
+Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii) {
+  const MinII m = min_ii(p);
+  if (ii != kStreamMinII && ii < m.value())
+    throw Error(fmt::format("--ii {}: below the minimum initiation interval {} (modulo scheduler {} from ResMII {}, "
+                            "I/O bound {} = max(inputs, outputs) words through one port)",
+                            ii, m.value(), m.sched, m.res_mii, m.io));
+  p.ii = ii == kStreamMinII ? m.value() : ii;
+  s = sched::modulo_schedule(p);
+  p.ii = s.ii;  // the scheduler may go above the request (never below it)
+  sched::verify_or_throw(p, s);
+  // The latency of a set point grows with the schedule length, which Rau's scheduler does not minimise: a modulo
+  // list schedule at the same II is usually much shorter. Keep the shorter (both verified).
+  try {
+    sched::Schedule l = sched::modulo_list_schedule(p);
+    sched::verify_or_throw(p, l);
+    if (l.length < s.length) s = std::move(l);
+  } catch (const Error&) {
+    // fragmented reservation table (non-pipelined units): keep Rau's schedule
+  }
+  Datapath dp = build_stream(g, p, s, f);
+  dp.stream.ii_sched = m.sched;
+  const auto v = verify_stream(g, dp);
+  if (!v.empty())
+    throw Error(fmt::format("streaming datapath fails verify_stream: {}{}", v.front(),
+                            v.size() > 1 ? fmt::format(" (and {} more)", v.size() - 1) : std::string()));
+  return dp;
+}
+
 Design make_design(const DesignSpec& spec) {
   if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
   if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
@@ -39,6 +81,11 @@ Design make_design(const DesignSpec& spec) {
   d.problem.graph = d.graph.get();
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
+  if (spec.ii != 0) {
+    if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));
+    d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii);
+    return d;
+  }
   d.schedule = schedule_with_registers(d.problem);
   d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
   return d;

@@ -121,4 +121,75 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
   throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]", std::max(problem.ii, mii), max_ii));
 }
 
+Schedule modulo_list_schedule(const Problem& problem) {
+  if (problem.ii <= 0) throw Error("modulo list schedule: problem.ii must be > 0");
+  const int ii = problem.ii;
+  const auto g = detail::build_op_graph(problem);
+  const auto h = detail::heights(g);
+  const std::size_t n = g.cls.size();
+  long total = 0;
+  for (auto v : g.ops) {
+    if (g.occ[v] > ii)
+      throw Error(fmt::format("modulo list schedule: node {} occupies its unit {} cycles > ii {}", v, g.occ[v], ii));
+    total += g.occ[v];
+  }
+  std::vector<std::vector<std::vector<char>>> mrt(problem.classes.size());
+  for (std::size_t c = 0; c < problem.classes.size(); ++c)
+    mrt[c].assign(problem.classes[c].count, std::vector<char>(ii, 0));
+  std::vector<int> estart(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
+  for (auto v : g.ops) waiting[v] = g.npred[v];
+  std::set<std::pair<long, dfg::NodeId>> ready;  // (-height, id), released ops (estart may be in the future)
+  for (auto v : g.ops)
+    if (waiting[v] == 0) ready.emplace(-static_cast<long>(h[v]), v);
+  std::size_t placed = 0;
+  // Every op waits at most ii cycles for a free congruence class once released, unless occupancies > 1 fragment the
+  // table: bound the search and report failure.
+  const long horizon = total + static_cast<long>(ii) * (static_cast<long>(g.ops.size()) + 2);
+  for (long t = 0; placed < g.ops.size(); ++t) {
+    if (t > horizon) throw Error(fmt::format("modulo list schedule: no schedule at ii {} (fragmented table)", ii));
+    std::vector<dfg::NodeId> now;
+    for (auto it = ready.begin(); it != ready.end();) {
+      const auto v = it->second;
+      const int c = g.cls[v];
+      bool done = false;
+      if (estart[v] <= t)
+        for (int i = 0; i < problem.classes[c].count && !done; ++i) {
+          bool free = true;
+          for (int k = 0; k < g.occ[v] && free; ++k) free = !mrt[c][i][(t + k) % ii];
+          if (!free) continue;
+          for (int k = 0; k < g.occ[v]; ++k) mrt[c][i][(t + k) % ii] = 1;
+          start[v] = static_cast<int>(t);
+          inst[v] = i;
+          done = true;
+        }
+      if (done) {
+        now.push_back(v);
+        it = ready.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    for (auto v : now) {
+      ++placed;
+      for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e) {
+        const auto s = g.succ[e];
+        estart[s] = std::max(estart[s], start[v] + g.lat[v]);
+        if (--waiting[s] == 0) ready.emplace(-static_cast<long>(h[s]), s);
+      }
+    }
+  }
+  Schedule s;
+  s.slots.resize(n);
+  for (auto v : g.ops) {
+    s.slots[v] = Slot{start[v], g.cls[v], inst[v]};
+    s.length = std::max(s.length, start[v] + g.lat[v]);
+  }
+  s.ii = ii;
+  s.stages = (s.length + ii - 1) / ii;
+  s.lower_bound = res_mii(problem);
+  s.proven_optimal = ii == s.lower_bound;
+  s.algorithm = "modulo/list";
+  return s;
+}
+
 }  // namespace neaccel::sched

@@ -13,6 +13,13 @@
 //   next n_out cycles             UNLOAD: tau_i, one per cycle, on the out_valid/out_ready stream
 //   next cycle                    DONE: done_o high for one cycle, back to IDLE
 //   => done_o is high in cycle n_in + n_out + length + 2: the I/O overhead is n_in + n_out + 2 cycles.
+//
+// Streaming datapaths (config.stream, built by build_stream from a modulo schedule; docs/datapath.md "Streaming"):
+// a kernel of P = K * II microcode words repeats; a new set point is launched every II cycles, its n_in input words
+// taken at local cycles 0 .. n_in-1, op v issued at D + start(v), output o unloaded at D + length + o, where
+// D <= n_in is the smallest offset at which every op finds the inputs it reads loaded.
+// Registers are renamed over K copies (modulo variable expansion); every event carries its stage
+// floor(local cycle / II) and is predicated by the stage-valid bit of the set point in that stage.
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
@@ -41,11 +48,14 @@ struct Config {
   bool pipe_mul = true, pipe_add = true;
   int max_regs = 16, max_consts = 16;  // register file size, constant ROM depth
   int max_prog = 64;                   // microcode ROM depth (>= schedule length + 1)
-  int max_in = 16, max_out = 8;        // input and output ROM depths
+  int max_in = 16, max_out = 8;        // input and output ROM depths (latency datapath only)
+  bool stream = false;                 // streaming datapath (rtl/datapath/nea_stream.v): another word layout
+  int max_stages = 1;                  // streaming: stage-valid bits (>= stages of the program)
 
   int num_units() const { return num_mul + num_add; }
   int reg_addr_bits() const;   // register address width (>= 1)
   int op_addr_bits() const;    // operand address width over units + registers + constants
+  int stage_bits() const;      // streaming: stage field width (>= 1)
   int word_bits() const;       // microcode word width
 };
 
@@ -67,17 +77,50 @@ struct Issue {
   bool valid = false;
   std::uint8_t op = 0;   // AddOp for adders, 0 for multipliers
   Operand a, b;          // neg reads b only
+  int stage = 0;         // streaming: stage of the set point this issue belongs to (predicate)
   dfg::NodeId node = dfg::kNoNode;  // the graph node issued (for traces; not part of the hex)
 };
 
 struct WriteBack {
   bool valid = false;
   int dest = 0;          // register written at the end of this cycle with the unit's result bus
+  int stage = 0;         // streaming: predicate stage
+};
+
+// Streaming only: the input port and the output port are driven from the microcode word.
+struct LoadField {
+  bool take = false;     // this cycle takes one input word (in_ready_o), always stage 0
+  bool write = false;    // ... and writes it into register `dest` (false: the input is not needed)
+  int dest = 0;
+  int input = -1;        // graph input index (for traces; not part of the hex)
+};
+
+struct OutField {
+  bool valid = false;    // this cycle drives out_data_o with `src` (out_valid_o)
+  int stage = 0;
+  Operand src;
+  int output = -1;       // graph output index (for traces; not part of the hex)
 };
 
 struct Word {
   std::vector<Issue> issue;   // one per unit
   std::vector<WriteBack> wb;  // one per unit
+  bool launch = false;        // streaming: a set point may be admitted in this cycle (word index % II == 0)
+  LoadField load;             // streaming
+  OutField out;               // streaming
+};
+
+// Streaming figures (all zero for a latency datapath).
+struct StreamInfo {
+  int ii = 0;          // initiation interval: cycles between successive set points (and results)
+  int ii_sched = 0;    // the modulo scheduler's minimum II for this problem (before the I/O bound)
+  int ii_io = 0;       // I/O bound: max(n_in, n_out) words through one port each
+  int copies = 0;      // K: register copies (modulo variable expansion), kernel = K * II words
+  int stages = 0;      // ceil(span / II)
+  int offset = 0;      // D: op v issues at local cycle D + start(v) (D <= n_in: as soon as its inputs are loaded)
+  int span = 0;        // local cycles of one set point: D + length + n_out (first input to last output)
+  int max_live = 0;    // values alive at once in steady state (lower bound on registers)
+  int max_lifetime = 0;
 };
 
 struct Datapath {
@@ -90,11 +133,25 @@ struct Datapath {
   std::vector<int> input_reg;           // per input: destination register, -1 = not needed (discarded)
   std::vector<std::string> output_names;
   std::vector<Operand> output_src;      // per output: where its value is read during unload
-  std::vector<Word> program;            // schedule length + 1 words
+  std::vector<Word> program;            // schedule length + 1 words (streaming: the kernel, K * II words)
   int length = 0;                       // schedule length
+  StreamInfo stream;                    // streaming datapaths only
 
+  bool streaming() const { return config.stream; }
   int cycles() const;                   // start to done: length + n_in + n_out + 2 (see the protocol above)
   int io_overhead() const;              // n_in + n_out + 2
+  // Throughput: cycles per set point in steady state (latency datapath: cycles(); streaming: II).
+  int cycles_per_set_point() const;
+  // Latency of one set point: latency datapath cycles(); streaming: from the cycle its first input word is taken
+  // to the cycle its last output word is valid, inclusive (= stream.span).
+  int latency() const;
+};
+
+// Register map of a streaming datapath: reg[node][copy] (-1: the value needs no register), copies = K.
+struct StreamRegisters {
+  int copies = 0;
+  int num_regs = 0;
+  std::vector<std::vector<int>> reg;
 };
 
 // Builds the datapath for a verified schedule with binding and register assignment. Requirements checked here
@@ -104,6 +161,28 @@ struct Datapath {
 // read; outputs until the unload).
 Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
                const NumberFormat& format);
+
+// Builds the streaming datapath for a verified modulo schedule (schedule.ii > 0, slots and binding filled; its
+// register fields are ignored): input load, issue, write-back and unload events at the local cycles above, K
+// register copies with K = ceil(longest lifetime / II), registers assigned by first fit on the circle of P = K * II
+// cycles, microcode of P words with stage predicates. `regs` replaces the register assignment (tests; nothing
+// checks it here: verify_stream does). Throws neaccel::Error if n_in or n_out exceeds II (one port each; the
+// caller raises II to the I/O bound) or on the schedule errors build() reports.
+Datapath build_stream(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
+                      const NumberFormat& format, const StreamRegisters* regs = nullptr);
+
+// The register map build_stream chose (for tests that break it).
+StreamRegisters stream_registers(const dfg::Graph& graph, const sched::Problem& problem,
+                                 const sched::Schedule& schedule);
+
+// Independent check of a streaming datapath against its graph, by symbolic execution of the microcode over
+// stages + copies + 2 consecutive set points: registers and unit pipelines carry (set point, node) tags; every
+// issue must find the tags of its own set point's operands (so two live values sharing a register in any cycle, of
+// one or of overlapped set points, is caught), execute the node's operation on a unit of the right kind, once per
+// set point; loads take inputs in order; outputs leave in order (set point by set point, tau_1..tau_n), each the
+// right node's value, results exactly II cycles apart. Does not use build_stream's data. Returns one line per
+// violation (empty = valid), at most `max_messages`.
+std::vector<std::string> verify_stream(const dfg::Graph& graph, const Datapath& dp, std::size_t max_messages = 20);
 
 // The same program re-targeted to a larger configuration (same unit mix, latencies and format; capacities >=).
 Datapath fit(const Datapath& dp, const Config& hw);
@@ -116,9 +195,10 @@ std::vector<std::string> microcode_hex(const Datapath& dp);
 std::vector<std::string> const_hex(const Datapath& dp);
 std::vector<std::string> input_hex(const Datapath& dp);   // per input {valid, reg}
 std::vector<std::string> output_hex(const Datapath& dp);  // per output operand address
-std::vector<std::string> meta_hex(const Datapath& dp);    // n_in, program words, n_out
+std::vector<std::string> meta_hex(const Datapath& dp);    // n_in, program words, n_out (streaming: + stages)
 
-// Writes ucode.hex, const.hex, in.hex, out.hex, meta.hex into `dir` (created). Same datapath, same bytes.
+// Writes ucode.hex, const.hex, in.hex, out.hex, meta.hex into `dir` (created; streaming: no in.hex, out.hex).
+// Same datapath, same bytes.
 void write_hex(const Datapath& dp, const std::string& dir);
 
 // Verilog parameter list of the configuration (for the generated top wrapper and -G options).

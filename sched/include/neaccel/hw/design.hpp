@@ -22,7 +22,11 @@ struct DesignSpec {
   int mul = 1, add = 1;           // unit instances
   int lat_mul = 3, lat_add = 2;
   bool pipelined = true;
+  // 0: latency datapath (list schedule). > 0: streaming datapath at this initiation interval (modulo schedule);
+  // kStreamMinII: streaming at the smallest II (the modulo scheduler's, raised to the I/O bound).
+  int ii = 0;
 };
+inline constexpr int kStreamMinII = -1;
 
 struct Design {
   DesignSpec spec;
@@ -47,6 +51,19 @@ std::vector<double> bind_state(const Design& d, const std::vector<double>& q, co
 // The graph evaluated in the design's number format (dfg::evaluate<float> or <Fixed>), as raw words.
 std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in);
 std::vector<double> reference(const dfg::Graph& g, const std::vector<double>& in);  // dfg::evaluate<double>
+
+// The smallest streaming II for a problem: the modulo scheduler's minimum (from ResMII up), and the I/O bound
+// max(n_in, n_out) of one input and one output port. The achievable II is the larger.
+struct MinII {
+  int sched = 0, io = 0, res_mii = 0;
+  int value() const { return sched > io ? sched : io; }
+};
+MinII min_ii(const sched::Problem& p);
+
+// The scheduling path of a streaming design: the modulo schedule at II = max(requested, I/O bound) (requested
+// below min_ii(p).value() -> neaccel::Error, one line), verify_or_throw (without registers: build_stream assigns
+// them), then build_stream and verify_stream (neaccel::Error on any violation). `p.ii` is set to the II used.
+Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii);
 
 // The project's scheduling path for a latency design: sched::check, list_schedule, allocate_registers,
 // verify_or_throw (nothing unverified reaches the datapath).

@@ -73,4 +73,11 @@ struct ModuloOptions {
 // lower_bound = res_mii.
 Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options = {});
 
+// Modulo list scheduling at exactly problem.ii (> 0) for an acyclic graph: cycle by cycle, released ops in height
+// order take the first instance whose modulo reservation table slots are free (no eviction: without recurrences an
+// op can always wait). Aims at a short single-evaluation length (the latency of a streaming datapath), which Rau's
+// scheduler does not minimise. Always succeeds with pipelined units at ii >= res_mii; with occupancy > 1 the table
+// can fragment: neaccel::Error then. Instances bound; lower_bound = res_mii.
+Schedule modulo_list_schedule(const Problem& problem);
+
 }  // namespace neaccel::sched

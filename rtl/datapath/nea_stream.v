@@ -1,0 +1,240 @@
+`timescale 1ns/1ps
+// The streaming Newton-Euler datapath (docs/datapath.md "Streaming"): the units, register file, constant ROM and
+// operand space of nea_datapath, driven by a kernel of K * II microcode words generated from a modulo schedule
+// (neaccel::hw::build_stream). A new set point is admitted every II cycles; results leave in order.
+//
+// Microcode word, LSB first: per unit u {valid, op[1:0], stage, src_a, src_b}, per unit {wb_valid, stage, wb_dest},
+// then {launch}, {ld_take, ld_write, ld_dest}, {out_valid, out_stage, out_src}. Every issue, write-back and output
+// event is predicated by the stage-valid bit of its stage: sv_q[j] = the set point admitted j launches ago (after the
+// shift of the current launch word: stage 0 of a launch word is the set point being admitted, admit = in_valid_i).
+// Loads are always stage 0 (n_in <= II).
+//
+// Protocol: IDLE -(start_i)-> RUN: the kernel word counter runs modulo n_prog. In a launch word in_ready_o is high;
+// in_valid_i high admits a set point whose n_in words are taken in this and the next n_in - 1 cycles (in_ready_o
+// high; the source must hold in_valid_i high through the burst: a modulo-scheduled pipeline has no stall).
+// out_valid_o is high while a result word is driven (n_out consecutive cycles per set point, in order); the sink
+// must take it (out_ready_i is not used: no back-pressure). RUN ends in a launch word where no set point is
+// admitted and no stage holds one: DONE (done_o for one cycle) -> IDLE. ROM contents come from HexDir as in
+// nea_datapath (ucode.hex, const.hex, meta.hex = {n_in, n_prog, n_out, n_stages}).
+module nea_stream #(
+  parameter integer IsFixed = 0,
+  parameter integer Width = 32,
+  parameter integer Frac = 0,
+  parameter integer NumMul = 1,
+  parameter integer NumAdd = 1,
+  parameter integer LatMul = 1,
+  parameter integer LatAdd = 1,
+  parameter integer PipeMul = 1,
+  parameter integer PipeAdd = 1,
+  parameter integer MaxRegs = 16,
+  parameter integer MaxConsts = 16,
+  parameter integer MaxProg = 64,
+  parameter integer MaxStages = 4,
+  parameter HexDir = ".",
+  // Derived (do not override).
+  parameter integer NumUnits = NumMul + NumAdd,
+  parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
+  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
+) (
+  input  wire                         clk_i,
+  input  wire                         rst_ni,
+  input  wire                         start_i,
+  input  wire                         in_valid_i,
+  input  wire [Width-1:0]             in_data_i,
+  output wire                         in_ready_o,
+  output wire                         out_valid_o,
+  output wire [Width-1:0]             out_data_o,
+  input  wire                         out_ready_i,
+  output wire                         busy_o,
+  output wire                         done_o,
+  // Debug/trace (co-simulation): unit result buses, register writes of the units and of the input load.
+  output wire [NumUnits-1:0]          dbg_unit_valid_o,
+  output wire [NumUnits*Width-1:0]    dbg_unit_result_o,
+  output wire [NumUnits-1:0]          dbg_wr_en_o,
+  output wire [NumUnits*RegAddrW-1:0] dbg_wr_addr_o,
+  output wire                         dbg_load_en_o,
+  output wire [RegAddrW-1:0]          dbg_load_addr_o
+);
+  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts;
+  localparam integer StW = (MaxStages > 1) ? $clog2(MaxStages) : 1;
+  localparam integer IssueW = 3 + StW + 2 * OpAddrW;
+  localparam integer WbW = 1 + StW + RegAddrW;
+  localparam integer CtlLo = NumUnits * (IssueW + WbW);          // first control bit (launch)
+  localparam integer WordW = CtlLo + 1 + (2 + RegAddrW) + (1 + StW + OpAddrW);
+  localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
+
+  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
+
+  // ROMs ($readmemh).
+  reg [WordW-1:0]    ucode  [0:MaxProg-1];
+  reg [Width-1:0]    consts [0:MaxConsts-1];
+  reg [15:0]         meta   [0:3];
+
+`ifdef SYNTHESIS
+  initial begin
+    $readmemh({HexDir, "/ucode.hex"}, ucode);
+    $readmemh({HexDir, "/const.hex"}, consts);
+    $readmemh({HexDir, "/meta.hex"}, meta);
+  end
+`else
+  reg [8*1024-1:0] hex_dir;
+  reg [8*1040-1:0] hex_file;
+  initial begin
+    /* verilator lint_off WIDTH */
+    if (!$value$plusargs("neaccel_hex=%s", hex_dir)) hex_dir = HexDir;
+    /* verilator lint_on WIDTH */
+    $sformat(hex_file, "%0s/ucode.hex", hex_dir);
+    $readmemh(hex_file, ucode);
+    $sformat(hex_file, "%0s/const.hex", hex_dir);
+    $readmemh(hex_file, consts);
+    $sformat(hex_file, "%0s/meta.hex", hex_dir);
+    $readmemh(hex_file, meta);
+  end
+`endif
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] n_in = meta[0];
+  wire [15:0] n_out = meta[2];
+  wire        unused_out_ready = out_ready_i;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [15:0] n_prog = meta[1];
+  wire [15:0] n_stages = meta[3];
+
+  // Sequencer: kernel word counter, stage-valid bits.
+  reg [1:0]  state_q, state_d;
+  reg [15:0] pc_q, pc_d;
+  reg [MaxStages-1:0] sv_q, sv_d;
+  reg [WordW-1:0] word_q;  // microcode word of the current cycle (synchronous ROM read, prefetched)
+
+  wire running = (state_q == StRun);
+  wire launch = running & word_q[CtlLo];
+  wire admit = launch & in_valid_i;
+  // Stage-valid bits of this cycle: in a launch word, shifted with the admission of the new set point.
+  wire [MaxStages-1:0] sv_shift;
+  generate
+    if (MaxStages > 1) begin : g_shift
+      assign sv_shift = {sv_q[MaxStages-2:0], admit};
+    end else begin : g_shift1
+      assign sv_shift = admit;
+    end
+  endgenerate
+  wire [MaxStages-1:0] sv_now = launch ? sv_shift : sv_q;
+  // Stages of the program (n_stages <= MaxStages): a set point beyond them has finished.
+  reg [MaxStages-1:0] stage_mask;
+  integer m;
+  always @* begin
+    for (m = 0; m < MaxStages; m = m + 1) stage_mask[m] = (m < n_stages);
+  end
+  wire drained = launch & ((sv_shift & stage_mask) == {MaxStages{1'b0}});
+
+  always @* begin
+    state_d = state_q;
+    pc_d = pc_q;
+    sv_d = sv_q;
+    case (state_q)
+      StIdle: if (start_i) begin
+        state_d = StRun;
+        pc_d = 16'd0;
+        sv_d = {MaxStages{1'b0}};
+      end
+      StRun: begin
+        sv_d = sv_now;
+        if (drained) begin
+          state_d = StDone;
+          pc_d = 16'd0;
+        end else begin
+          pc_d = (pc_q + 16'd1 == n_prog) ? 16'd0 : pc_q + 16'd1;
+        end
+      end
+      default: state_d = StIdle;  // StDone
+    endcase
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      pc_q <= 16'd0;
+      sv_q <= {MaxStages{1'b0}};
+    end else begin
+      state_q <= state_d;
+      pc_q <= pc_d;
+      sv_q <= sv_d;
+    end
+  end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] fetch_idx = (state_d == StRun) ? pc_d : 16'd0;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
+
+  // Register file and operand space.
+  reg  [Width-1:0] regs [0:MaxRegs-1];
+  wire [Width-1:0] opnd [0:NumSrc-1];
+  wire [NumUnits*Width-1:0] unit_result;
+  wire [NumUnits-1:0] unit_valid;
+
+  genvar s;
+  generate
+    for (s = 0; s < NumSrc; s = s + 1) begin : g_src
+      if (s < NumUnits) begin : g_bus
+        assign opnd[s] = unit_result[s*Width +: Width];
+      end else if (s < NumUnits + MaxRegs) begin : g_reg
+        assign opnd[s] = regs[s - NumUnits];
+      end else begin : g_const
+        assign opnd[s] = consts[s - NumUnits - MaxRegs];
+      end
+    end
+  endgenerate
+
+  // Units, issue and write-back fields, each predicated by its stage.
+  wire [NumUnits-1:0] wb_en;
+  wire [NumUnits*RegAddrW-1:0] wb_dest;
+  genvar u;
+  generate
+    for (u = 0; u < NumUnits; u = u + 1) begin : g_unit
+      wire               iss_valid = word_q[u*IssueW];
+      wire [1:0]         iss_op = word_q[u*IssueW+1 +: 2];
+      wire [StW-1:0]     iss_stage = word_q[u*IssueW+3 +: StW];
+      wire [OpAddrW-1:0] src_a = word_q[u*IssueW+3+StW +: OpAddrW];
+      wire [OpAddrW-1:0] src_b = word_q[u*IssueW+3+StW+OpAddrW +: OpAddrW];
+      wire [StW-1:0]     wb_stage = word_q[NumUnits*IssueW + u*WbW + 1 +: StW];
+      assign wb_en[u] = running & word_q[NumUnits*IssueW + u*WbW] & sv_now[wb_stage];
+      assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 + StW +: RegAddrW];
+      nea_unit #(
+        .Kind(u < NumMul ? 0 : 1), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
+        .Latency(u < NumMul ? LatMul : LatAdd), .Pipelined(u < NumMul ? PipeMul : PipeAdd)
+      ) u_unit (
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]), .op_i(iss_op),
+        .a_i(opnd[src_a]), .b_i(opnd[src_b]),
+        .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+    end
+  endgenerate
+
+  // Input port (stage 0) and output port.
+  wire               ld_take = word_q[CtlLo + 1];
+  wire               ld_write = word_q[CtlLo + 2];
+  wire [RegAddrW-1:0] load_addr = word_q[CtlLo + 3 +: RegAddrW];
+  wire               out_fld = word_q[CtlLo + 3 + RegAddrW];
+  wire [StW-1:0]     out_stage = word_q[CtlLo + 4 + RegAddrW +: StW];
+  wire [OpAddrW-1:0] out_src = word_q[CtlLo + 4 + RegAddrW + StW +: OpAddrW];
+  assign in_ready_o = running & ld_take & (launch | sv_q[0]);
+  wire load_en = in_ready_o & in_valid_i & ld_write;
+
+  integer w;
+  always @(posedge clk_i) begin
+    for (w = 0; w < NumUnits; w = w + 1)
+      if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
+    if (load_en) regs[load_addr] <= in_data_i;
+  end
+
+  assign out_valid_o = running & out_fld & sv_now[out_stage];
+  assign out_data_o = out_valid_o ? opnd[out_src] : {Width{1'b0}};
+  assign busy_o = (state_q != StIdle);
+  assign done_o = (state_q == StDone);
+  assign dbg_unit_valid_o = unit_valid;
+  assign dbg_unit_result_o = unit_result;
+  assign dbg_wr_en_o = wb_en;
+  assign dbg_wr_addr_o = wb_dest;
+  assign dbg_load_en_o = load_en;
+  assign dbg_load_addr_o = load_addr;
+endmodule
