@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <future>
 #include <map>
@@ -264,16 +266,38 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
   ctx.data.put("smallest", small);
   ctx.progress.detail(std::string(kSmallest) + " (RTL)");
   const json small_manifest = generate_rtl(ctx, small, kSmallest, "fp32");
-  std::vector<SynthJob> jobs{{kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false}};
+  // Longest first: the flat runs of the chosen designs (largest estimated register file and routing first), then
+  // the smallest explored design.
+  std::vector<SynthJob> jobs;
   if (!ctx.opt.quick) {
-    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true});
-    for (std::size_t i : distinct)
+    std::vector<std::size_t> order = distinct;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      auto rest = [&](std::size_t i) {
+        return designs[i]["explore"]["area_registers"].get<double>() + designs[i]["explore"]["area_routing"].get<double>();
+      };
+      return rest(x) > rest(y);
+    });
+    for (std::size_t i : order)
       jobs.push_back({designs[i]["name"], design_dir(ctx, designs[i]["name"], "fp32"), manifests[i], true});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true});
   }
-  ctx.synthesis = std::async(std::launch::async, [jobs] {
-    json out = json::array();
-    for (const auto& j : jobs) out.push_back(j.flat ? synthesize_flat(j.dir, j.name) : synthesize_hier(j.dir, j.name, j.manifest));
-    return out;
+  jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false});
+  // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
+  // simulations), one in the quick study. Rows keep the job order.
+  const std::size_t workers = ctx.opt.quick ? 1 : 2;
+  ctx.synthesis = std::async(std::launch::async, [jobs, workers] {
+    std::vector<json> out(jobs.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t k; (k = next++) < jobs.size();) {
+        const SynthJob& j = jobs[k];
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name) : synthesize_hier(j.dir, j.name, j.manifest);
+      }
+    };
+    std::vector<std::future<void>> pool;
+    for (std::size_t w = 0; w < workers; ++w) pool.push_back(std::async(std::launch::async, work));
+    for (auto& f : pool) f.get();
+    return json(out);
   });
 }
 }  // namespace
