@@ -238,7 +238,7 @@ json verify_design(Context& ctx, const json& manifest, const std::string& name, 
           {"max_rel_error", rtl["max_rel_error"]}, {"pass", ok}, {"manifest", manifest}};
 }
 
-// The Yosys runs, in one background thread (Yosys is single-threaded) so that they overlap the simulations.
+// The Yosys runs, in background threads (Yosys is single-threaded) so that they overlap the simulations.
 // Yosys's time goes to the register file and the operand multiplexers (2 per unit, each selecting among
 // units + registers + constants sources), not to the arithmetic units: a chosen design of 8 + 8 units takes minutes
 // flat or hierarchical alike, a design of 1 + 1 units seconds. So every study synthesises the smallest explored
