@@ -1,6 +1,7 @@
 // `neaccel sim`: runs the datapath written by `neaccel rtl --out DIR` on joint states with one engine:
 //   systemc   the SystemC model (sysc/datapath)
-//   verilator the generated RTL, built with `verilator --cc --exe --build` into DIR/obj_vlt (standalone harness)
+//   verilator the generated RTL, built with `verilator --cc --exe --build` into DIR/obj_vlt (standalone harness;
+//             DIR/obj_vlt_trace, with VCD tracing compiled in, only when --vcd asks for a trace)
 //   cosim     Verilated RTL (SystemC mode) beside the SystemC model, compared every cycle; only for the unit mixes
 //             verilated at build time (sysc/datapath/prebuilt.hpp)
 // and checks every output against the graph evaluated in the number format (bit for bit) and against the double
@@ -133,18 +134,21 @@ int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
 
 EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
                         const Options& o) {
-  const std::string obj = dir + "/obj_vlt", exe = obj + "/vharness";
+  // Tracing roughly doubles the C++ the model compiles to, so it is built in only when a VCD is asked for.
+  const bool trace = !o.vcd.empty();
+  const std::string obj = dir + (trace ? "/obj_vlt_trace" : "/obj_vlt"), exe = obj + "/vharness";
   const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config);
   for (const auto& s : sources)
     if (!fs::exists(s)) throw Error(s + ": missing");
   if (sources.size() < 6) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
   if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(dir + "/rtl/nea_top.v")) {
-    std::string cmd = "verilator --cc --exe --build -O3 --trace -Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
+    std::string cmd = std::string("verilator --cc --exe --build -j 2 -O3 ") + (trace ? "--trace " : "") +
+                      "-Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
                       obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + dir + "/rtl/nea_top.v";
     for (const auto& s : sources) cmd += " " + s;
-    cmd += " " + rtl_dir() + "/datapath/harness/main.cpp > " + dir + "/obj_vlt.log 2>&1";
-    if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s/obj_vlt.log)\n", dir.c_str());
-    if (run_cmd(cmd) != 0) throw Error(dir + "/obj_vlt.log: verilator build failed");
+    cmd += " " + rtl_dir() + "/datapath/harness/main.cpp > " + obj + ".log 2>&1";
+    if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s.log)\n", obj.c_str());
+    if (run_cmd(cmd) != 0) throw Error(obj + ".log: verilator build failed");
   }
   const std::string in_path = dir + "/sim_in.txt", out_path = dir + "/sim_out.txt";
   {

@@ -6,6 +6,7 @@
 #include "neaccel/study/report.hpp"
 #include "neaccel/study/study.hpp"
 
+#include <future>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ struct Context {
   Progress progress;
   std::map<std::string, dfg::Graph> graphs;  // "general", "custom": cleaned modified N-E graphs of the robot
   std::vector<std::string> failures;         // checks that failed (the study exits non-zero if any)
+  std::future<nlohmann::json> synthesis;     // Yosys runs, started by stage_verify, collected by stage_synthesis
 
   Context(const Options& o, ref::Robot r)
       : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), report(data),

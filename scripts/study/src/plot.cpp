@@ -29,8 +29,10 @@ std::string gnuplot_script(const std::filesystem::path& svg, const PlotSpec& spe
   gp << "set title " << quoted(spec.title) << "\nset xlabel " << quoted(spec.xlabel) << "\nset ylabel "
      << quoted(spec.ylabel) << '\n';
   gp << "set grid\nset key outside right top\n";
-  if (spec.logx) gp << "set logscale x\n";
-  if (spec.logy) gp << "set logscale y\n";
+  // Log axes in base 2: a tick (and a grid line) every factor of 2 instead of every decade, so a range such as
+  // 20k..400k cells or 40..600 cycles fills the plot and every tick is labelled; large numbers as 16k, 262k.
+  if (spec.logx) gp << "set logscale x 2\nset format x \"%.0s%c\"\n";
+  if (spec.logy) gp << "set logscale y 2\nset format y \"%.0s%c\"\n";
   gp << spec.extra << '\n';
   for (std::size_t i = 0; i < spec.series.size(); ++i) {
     gp << "$d" << i << " << EOD\n";

@@ -1,10 +1,15 @@
 // Stages 5-7: named design points, their RTL, co-simulation and synthesis.
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/study/area.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <future>
+#include <map>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -108,29 +113,90 @@ std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::
   return a;
 }
 
-// Yosys generic synthesis of a design written by `neaccel rtl` (its synth/generic.ys). The stat's last
-// "Number of cells" is the whole hierarchy's; flip-flops are the cells whose type names a DFF.
-json synthesize(const fs::path& dir, const std::string& name) {
-  const std::string cmd = "cd '" + dir.string() + "' && yosys -q -l synth/generic.log -s synth/generic.ys >/dev/null 2>&1";
-  if (std::system(cmd.c_str()) != 0) throw Error("study: yosys failed on " + (dir / "synth/generic.ys").string());
-  std::ifstream in(dir / "synth" / "generic.stat");
-  if (!in) throw Error("study: yosys wrote no " + (dir / "synth/generic.stat").string());
-  long cells = -1, ffs = 0, module_ffs = 0;
+// What one Yosys `stat` report says about the whole hierarchy: its last "Number of cells" (the design total), the
+// flip-flops (cell types naming a DFF) and the black-box instances (cell types naming `blackbox`) of that section.
+struct Stat {
+  long cells = -1, flip_flops = 0, blackboxes = 0;
+};
+
+Stat read_stat(const fs::path& path, const std::string& blackbox) {
+  std::ifstream in(path);
+  if (!in) throw Error("study: yosys wrote no " + path.string());
+  Stat s;
+  long ffs = 0, boxes = 0;
   for (std::string line; std::getline(in, line);) {
     std::istringstream ls(line);
     std::string a, b, c;
     ls >> a;
     if (a == "Number" && (ls >> b >> c) && b == "of" && c == "cells:") {
-      ls >> cells;
-      module_ffs = 0;
-    } else if (a.find("DFF") != std::string::npos) {
+      ls >> s.cells;
+      ffs = boxes = 0;
+    } else if (a.find("DFF") != std::string::npos || (!blackbox.empty() && a.find(blackbox) != std::string::npos)) {
       long k = 0;
-      if (ls >> k) module_ffs += k;
-      ffs = module_ffs;
+      if (ls >> k) (a.find("DFF") != std::string::npos ? ffs : boxes) += k;
     }
+    s.flip_flops = ffs;
+    s.blackboxes = boxes;
   }
-  if (cells < 0) throw Error("study: no cell count in " + (dir / "synth/generic.stat").string());
-  return {{"name", name}, {"cells", cells}, {"flip_flops", ffs}, {"stat", fs::path(dir.filename()) / "synth/generic.stat"}};
+  if (s.cells < 0) throw Error("study: no cell count in " + path.string());
+  return s;
+}
+
+void run_yosys(const fs::path& dir, const std::string& stem) {
+  const std::string cmd = "cd '" + dir.string() + "' && yosys -q -l synth/" + stem + ".log -s synth/" + stem + ".ys >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) throw Error("study: yosys failed on " + (dir / "synth" / (stem + ".ys")).string());
+}
+
+const char* const kFlat = "flat: whole datapath";
+const char* const kHier = "hierarchical: units from the unit-area table";
+
+// Flat: Yosys generic synthesis of the whole datapath written by `neaccel rtl` (its synth/generic.ys), arithmetic
+// units included.
+json synthesize_flat(const fs::path& dir, const std::string& name) {
+  run_yosys(dir, "generic");
+  const Stat s = read_stat(dir / "synth" / "generic.stat", "");
+  return {{"name", name}, {"method", kFlat}, {"cells", s.cells}, {"units", nullptr}, {"rest", nullptr},
+          {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
+          {"stat", (fs::path(dir.filename()) / "synth/generic.stat").string()}};
+}
+
+// Hierarchical: the same Yosys flow with `nea_unit` read as a black box (`read_verilog -lib`), so only the register
+// file, routing multiplexers, sequencer and ROMs are synthesised (per design: they depend on the schedule); each
+// arithmetic unit then counts its measured area from data/unit-area.json, synthesised once per unit and latency
+// (`neaccel area`).
+json synthesize_hier(const fs::path& dir, const std::string& name, const json& manifest) {
+  std::string datapath_v, unit_v;
+  for (const auto& f : manifest.at("files").at("rtl_sources")) {
+    const std::string path = f.get<std::string>();
+    const std::string file = fs::path(path).filename().string();
+    if (file == "nea_datapath.v") datapath_v = path;
+    if (file == "nea_unit.v") unit_v = path;
+  }
+  if (datapath_v.empty() || unit_v.empty()) throw Error("study: " + (dir / "manifest.json").string() + " lists no nea_datapath.v / nea_unit.v");
+  {
+    std::ofstream ys(dir / "synth" / "hier.ys");
+    ys << "# Written by `neaccel study`: generic synthesis of the datapath with its arithmetic units (nea_unit) as black\n"
+          "# boxes; the study adds each unit's area from data/unit-area.json.\n"
+       // Yosys runs in the design directory: every path absolute (--out may be relative).
+       << "read_verilog -defer " << datapath_v << "\nread_verilog -lib " << unit_v << "\nread_verilog -defer "
+       << fs::absolute(dir / "rtl" / "nea_top.v").string() << "\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
+       << "tee -o synth/hier.stat stat\n";
+    if (!ys) throw Error("study: cannot write " + (dir / "synth" / "hier.ys").string());
+  }
+  run_yosys(dir, "hier");
+  const Stat s = read_stat(dir / "synth" / "hier.stat", "nea_unit");
+  const json& spec = manifest.at("spec");
+  const int mul = spec.at("mul"), add = spec.at("add");
+  if (s.blackboxes != mul + add)
+    throw Error(fmt::format("study: {} has {} nea_unit black boxes, the design has {} units",
+                            (dir / "synth" / "hier.stat").string(), s.blackboxes, mul + add));
+  const bool pipelined = spec.at("pipelined");
+  const UnitArea m = unit_area("fp32-mul", spec.at("lat_mul"), pipelined), a = unit_area("fp32-add", spec.at("lat_add"), pipelined);
+  const double units = mul * m.cells + add * a.cells;
+  const double rest = static_cast<double>(s.cells - s.blackboxes);
+  return {{"name", name}, {"method", kHier}, {"cells", rest + units}, {"units", units}, {"rest", rest},
+          {"units_measured", m.measured && a.measured}, {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
+          {"stat", (fs::path(dir.filename()) / "synth/hier.stat").string()}};
 }
 
 json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
@@ -141,13 +207,22 @@ json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
   return j;
 }
 
-// One design in one number format: RTL generated, simulated with Verilator and with the SystemC model on the same
-// random states; both must match the graph evaluated in the format bit for bit, and each other.
-// With with_rtl = false (quick study) only the SystemC model runs; the RTL is still generated.
-json verify_design(Context& ctx, const json& point, const std::string& name, const std::string& format, bool with_rtl) {
+// The RTL of one design in one number format, written by `neaccel rtl` under designs/; returns its manifest.
+json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format) {
   const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
   fs::create_directories(dir);
-  const json manifest = json::parse(run_self(rtl_args(ctx, point, format, dir), dir / "rtl.log"));
+  return json::parse(run_self(rtl_args(ctx, point, format, dir), dir / "rtl.log"));
+}
+
+fs::path design_dir(const Context& ctx, const std::string& name, const std::string& format) {
+  return ctx.dir / "designs" / slug(name + "_" + format);
+}
+
+// One design in one number format, its RTL generated: simulated with Verilator and with the SystemC model on the
+// same random states; both must match the graph evaluated in the format bit for bit, and each other.
+// With with_rtl = false (quick study) only the SystemC model runs.
+json verify_design(Context& ctx, const json& manifest, const std::string& name, const std::string& format, bool with_rtl) {
+  const fs::path dir = design_dir(ctx, name, format);
   const json sc = simulate(ctx, dir, "systemc");
   const json rtl = with_rtl ? simulate(ctx, dir, "verilator") : sc;
   const bool same_outputs = rtl["torques"] == sc["torques"];
@@ -162,23 +237,113 @@ json verify_design(Context& ctx, const json& point, const std::string& name, con
           {"rtl_equals_systemc", same_outputs}, {"cycle_count_errors", rtl["cycle_count_errors"].get<long>() + sc["cycle_count_errors"].get<long>()},
           {"max_rel_error", rtl["max_rel_error"]}, {"pass", ok}, {"manifest", manifest}};
 }
+
+// The Yosys runs, in background threads (Yosys is single-threaded) so that they overlap the simulations.
+// Yosys's time goes to the register file and the operand multiplexers (2 per unit, each selecting among
+// units + registers + constants sources), not to the arithmetic units: a chosen design of 8 + 8 units takes minutes
+// flat or hierarchical alike, a design of 1 + 1 units seconds. So every study synthesises the smallest explored
+// design (custom graph, smallest estimated area) hierarchically; the default study also synthesises it flat, which
+// measures the hierarchical figure against the real one, and every distinct chosen design flat.
+struct SynthJob {
+  std::string name;
+  fs::path dir;
+  json manifest;
+  bool flat;
+};
+
+const char* const kSmallest = "smallest explored";
+
+void start_synthesis(Context& ctx, const json& designs, const std::vector<std::size_t>& distinct,
+                     const std::vector<json>& manifests) {
+  const json& rows = ctx.data.at("explore")["points"];
+  std::ptrdiff_t smallest = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i]["flavour"] == "custom" && rows[i]["verified"].get<bool>() &&
+        (smallest < 0 || rows[i]["area"].get<double>() < rows[static_cast<std::size_t>(smallest)]["area"].get<double>()))
+      smallest = static_cast<std::ptrdiff_t>(i);
+  if (smallest < 0) throw Error("study: no verified custom design to synthesise");
+  json small = rows[static_cast<std::size_t>(smallest)];
+  small["point"] = smallest;
+  ctx.data.put("smallest", small);
+  ctx.progress.detail(std::string(kSmallest) + " (RTL)");
+  const json small_manifest = generate_rtl(ctx, small, kSmallest, "fp32");
+  // Longest first: the flat runs of the chosen designs (largest estimated register file and routing first), then
+  // the smallest explored design.
+  std::vector<SynthJob> jobs;
+  if (!ctx.opt.quick) {
+    std::vector<std::size_t> order = distinct;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      auto rest = [&](std::size_t i) {
+        return designs[i]["explore"]["area_registers"].get<double>() + designs[i]["explore"]["area_routing"].get<double>();
+      };
+      return rest(x) > rest(y);
+    });
+    for (std::size_t i : order)
+      jobs.push_back({designs[i]["name"], design_dir(ctx, designs[i]["name"], "fp32"), manifests[i], true});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true});
+  }
+  jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false});
+  // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
+  // simulations), one in the quick study. Rows keep the job order.
+  const std::size_t workers = ctx.opt.quick ? 1 : 2;
+  ctx.synthesis = std::async(std::launch::async, [jobs, workers] {
+    std::vector<json> out(jobs.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t k; (k = next++) < jobs.size();) {
+        const SynthJob& j = jobs[k];
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name) : synthesize_hier(j.dir, j.name, j.manifest);
+      }
+    };
+    std::vector<std::future<void>> pool;
+    for (std::size_t w = 0; w < workers; ++w) pool.push_back(std::async(std::launch::async, work));
+    for (auto& f : pool) f.get();
+    return json(out);
+  });
+}
 }  // namespace
 
 void stage_verify(Context& ctx) {
   ctx.progress.stage("Verification");
   const json& designs = ctx.data.at("designs")["designs"];
+  // Two names may pick the same point (fastest and smallest within 10% often coincide): each point is generated,
+  // verified and synthesised once, and the other names refer to it.
+  std::vector<std::size_t> same_as(designs.size()), distinct;
+  for (std::size_t i = 0; i < designs.size(); ++i) {
+    same_as[i] = i;
+    for (std::size_t j = 0; j < i; ++j)
+      if (designs[j]["point"] == designs[i]["point"]) {
+        same_as[i] = same_as[j];
+        break;
+      }
+    if (same_as[i] == i) distinct.push_back(i);
+  }
+  std::vector<json> manifests(designs.size());
+  for (std::size_t i : distinct) {
+    ctx.progress.detail(designs[i]["name"].get<std::string>() + " (RTL)");
+    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32");
+  }
+  start_synthesis(ctx, designs, distinct, manifests);
   json runs = json::array();
   // The quick study builds one Verilator model (each unit mix and format is its own Verilog configuration, a
-  // build of about a minute); the full study simulates the RTL of every run.
+  // build of about half a minute); the full study simulates the RTL of every run.
   for (std::size_t i = 0; i < designs.size(); ++i) {
     const auto& d = designs[i];
+    if (same_as[i] != i) {
+      json copy = runs[same_as[i]];
+      copy["name"] = d["name"];
+      copy["engines"] = "same design as '" + designs[same_as[i]]["name"].get<std::string>() + "'";
+      runs.push_back(copy);
+      continue;
+    }
     ctx.progress.detail(d["name"].get<std::string>() + " (fp32)");
-    runs.push_back(verify_design(ctx, d["explore"], d["name"], "fp32", !ctx.opt.quick || i == 0));
+    runs.push_back(verify_design(ctx, manifests[i], d["name"], "fp32", !ctx.opt.quick || i == 0));
   }
   // Accuracy of fixed point against binary32 on the fastest design's schedule (same unit mix).
   for (const char* fx : {"fixed:16.16", "fixed:12.20"}) {
     ctx.progress.detail(std::string("fastest (") + fx + ")");
-    runs.push_back(verify_design(ctx, designs[0]["explore"], designs[0]["name"], fx, !ctx.opt.quick));
+    const json manifest = generate_rtl(ctx, designs[0]["explore"], designs[0]["name"], fx);
+    runs.push_back(verify_design(ctx, manifest, designs[0]["name"], fx, !ctx.opt.quick));
   }
   ctx.data.put("verify", {{"runs", runs}});
   Report& r = ctx.report;
@@ -209,32 +374,64 @@ void stage_verify(Context& ctx) {
 
 void stage_synthesis(Context& ctx) {
   ctx.progress.stage("Synthesis");
-  const json& runs = ctx.data.at("verify")["runs"];
-  json rows = json::array();
-  for (const auto& run : runs) {
-    if (run["format"] != "fp32") continue;
-    // The quick study synthesises the smallest design only (Yosys takes minutes on the larger ones).
-    if (ctx.opt.quick && run["name"] != "smallest within 10%") continue;
-    ctx.progress.detail(run["name"].get<std::string>());
-    const fs::path dir = ctx.dir / run["dir"].get<std::string>();
-    json row = synthesize(dir, run["name"]);
-    for (const auto& d : ctx.data.at("designs")["designs"])
-      if (d["name"] == run["name"]) row["estimate"] = d["explore"]["area"];
-    rows.push_back(row);
+  ctx.progress.detail("waiting for Yosys");
+  json rows = ctx.synthesis.get();
+  const json& designs = ctx.data.at("designs")["designs"];
+  for (auto& row : rows) {
+    // Every name that chose this design, and the exploration's estimate of its area.
+    if (row["name"] == kSmallest) {
+      row["estimate"] = ctx.data.at("smallest")["area"];
+      continue;
+    }
+    json point;
+    for (const auto& d : designs)
+      if (d["name"] == row["name"]) point = d["point"];
+    std::string names;
+    for (const auto& d : designs)
+      if (d["point"] == point) {
+        names += (names.empty() ? "" : ", ") + d["name"].get<std::string>();
+        row["estimate"] = d["explore"]["area"];
+      }
+    row["name"] = names;
   }
+  for (auto& hier : rows)
+    for (const auto& flat : rows)
+      if (hier["method"] == kHier && flat["method"] == kFlat && hier["dir"] == flat["dir"])
+        hier["flat_difference_percent"] = 100.0 * (hier["cells"].get<double>() - flat["cells"].get<double>()) / flat["cells"].get<double>();
   ctx.data.put("synthesis", {{"designs", rows}});
   Report& r = ctx.report;
   r.heading(2, "7. Synthesis");
-  r.para("Yosys 0.23 `synth` (technology-independent cells) of each chosen design's whole datapath: units, register "
-         "file, routing, sequencer and ROMs, beside the exploration's area estimate.");
+  r.para("Yosys 0.23 `synth` (technology-independent cells). Flat: a design's whole datapath (arithmetic units, "
+         "register file, routing, sequencer and ROMs) synthesised together. Hierarchical: the datapath synthesised "
+         "with its arithmetic units as black boxes, each unit then counted at its area measured once per unit and "
+         "latency (`data/unit-area.json`, `neaccel area`); the register file, routing, sequencer and ROMs are still "
+         "synthesised per design.");
+  r.para("Yosys's time goes to the register file and the operand multiplexers (two per unit, each selecting among all "
+         "units, registers and constants), not to the units: a design of many units takes minutes either way. So "
+         "every study synthesises the smallest explored design ({} multiplier(s) and {} adder(s), latencies {} and "
+         "{}: the custom graph's point of smallest estimated area) hierarchically; " +
+             std::string(ctx.opt.quick ? "the quick study synthesises nothing else."
+                                       : "the default study also synthesises it flat, which measures the hierarchical "
+                                         "figure against the real one, and every distinct chosen design flat."),
+         {r.num("smallest", "/mul"), r.num("smallest", "/add"), r.num("smallest", "/lat_mul"), r.num("smallest", "/lat_add")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::string p = "/designs/" + std::to_string(i);
-    t.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/cells"), r.num("synthesis", p + "/flip_flops"),
-                 r.num("synthesis", p + "/estimate", 0)});
+    t.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/method"), r.num("synthesis", p + "/cells", 0),
+                 r.num("synthesis", p + "/units", 0), r.num("synthesis", p + "/rest", 0),
+                 r.num("synthesis", p + "/flip_flops"), r.num("synthesis", p + "/estimate", 0)});
   }
-  r.table({"design", "cells (Yosys)", "flip-flops", "estimate (cells)"}, t);
-  ctx.progress.done(fmt::format("{} designs synthesised", rows.size()));
+  r.table({"design", "synthesis", "cells", "of which units (table)", "of which the rest (Yosys)", "flip-flops",
+           "estimate (cells)"}, t);
+  r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Estimate: the "
+         "exploration's area model (section 4), which undercounts the operand multiplexers.");
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].contains("flat_difference_percent"))
+      r.para("Design '{}': the hierarchical figure differs from the flat synthesis by {}% (hierarchical minus flat, "
+             "relative to flat).",
+             {r.num("synthesis", "/designs/" + std::to_string(i) + "/name"),
+              r.num("synthesis", "/designs/" + std::to_string(i) + "/flat_difference_percent", 1)});
+  ctx.progress.done(fmt::format("{} syntheses", rows.size()));
 }
 
 }  // namespace neaccel::study
