@@ -1,6 +1,8 @@
 #include "neaccel/hw/design.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/num/fixed.hpp"
+#include "neaccel/num/fp32.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/model.hpp"
@@ -12,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <map>
 
 namespace neaccel::hw {
@@ -126,18 +127,14 @@ std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
 std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in) {
   std::vector<std::uint32_t> out;
   if (!f.fixed) {
-    for (float x : dfg::evaluate<float>(g, dfg::convert_inputs<float>(in))) {
-      std::uint32_t raw;
-      std::memcpy(&raw, &x, sizeof raw);
-      out.push_back(std::isnan(x) ? kQuietNaN : raw);
-    }
+    for (float x : dfg::evaluate<float>(g, dfg::convert_inputs<float>(in)))
+      out.push_back(num::fp32::canonical(num::fp32::to_bits(x)));
     return out;
   }
   dfg::Arithmetic<dfg::Fixed> ar;
   ar.format = dfg::FixedFormat{f.int_bits, f.frac_bits};
-  const std::uint32_t mask = f.width() == 32 ? 0xFFFFFFFFu : ((1u << f.width()) - 1u);
   for (const auto& x : dfg::evaluate<dfg::Fixed>(g, dfg::convert_inputs<dfg::Fixed>(in, ar), ar))
-    out.push_back(static_cast<std::uint32_t>(x.raw) & mask);
+    out.push_back(num::fixed::to_bits(x.raw, ar.format.to_num()));
   return out;
 }
 
