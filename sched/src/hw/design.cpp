@@ -1,6 +1,7 @@
 #include "neaccel/hw/design.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/trace.hpp"
 #include "neaccel/num/fixed.hpp"
 #include "neaccel/num/fp32.hpp"
 #include "neaccel/ref/error.hpp"
@@ -14,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace neaccel::hw {
 namespace {
@@ -98,19 +98,7 @@ std::vector<double> bind_state(const Design& d, const std::vector<double>& q, co
   const Eigen::VectorXd Q = Eigen::Map<const Eigen::VectorXd>(q.data(), n);
   const Eigen::VectorXd QD = Eigen::Map<const Eigen::VectorXd>(qd.data(), n);
   const Eigen::VectorXd QDD = Eigen::Map<const Eigen::VectorXd>(qdd.data(), n);
-  const auto in = ref::joint_inputs(d.robot, Q, QD, QDD);
-  std::map<std::string, double> m;
-  for (int i = 0; i < n; ++i) {
-    const std::string k = std::to_string(i + 1);
-    m["s" + k] = in.s[i];
-    m["c" + k] = in.c[i];
-    m["q" + k] = in.q[i];
-    m["qd" + k] = in.qd[i];
-    m["qdd" + k] = in.qdd[i];
-    m["sgn_qd" + k] = in.sgn_qd[i];
-  }
-  ref::cast_model<double>(d.robot, [&](int, const std::string& name, double v) { return m[name] = v; });
-  return dfg::bind_inputs(*d.graph, m);
+  return dfg::robot_input_vector(*d.graph, d.robot, Q, QD, QDD);
 }
 
 std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
