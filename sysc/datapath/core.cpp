@@ -103,6 +103,17 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   return v;
 }
 
+void DatapathCore::clock_units(const std::vector<Stage>& issued, const CycleView& v) {
+  for (std::size_t u = 0; u < pipes_.size(); ++u) {
+    auto& p = pipes_[u];
+    for (std::size_t s = p.size() - 1; s > 0; --s) p[s] = p[s - 1];
+    p[0] = issued[u];
+  }
+  for (std::size_t u = 0; u < pipes_.size(); ++u)
+    if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
+  if (v.load_en) regs_[v.load_addr] = v.load_data;
+}
+
 void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
   const int U = static_cast<int>(dp_.units.size());
   std::vector<Stage> issued(U);
@@ -111,14 +122,7 @@ void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
       const auto& is = dp_.program[index_].issue[u];
       if (is.valid && pred(is.stage, in_valid)) issued[u] = Stage{true, execute(u, is)};
     }
-  for (int u = 0; u < U; ++u) {
-    auto& p = pipes_[u];
-    for (std::size_t s = p.size() - 1; s > 0; --s) p[s] = p[s - 1];
-    p[0] = issued[u];
-  }
-  for (int u = 0; u < U; ++u)
-    if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
-  if (v.load_en) regs_[v.load_addr] = v.load_data;
+  clock_units(issued, v);
   switch (state_) {
     case State::Idle:
       if (start) {
@@ -160,14 +164,7 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
       const auto& is = dp_.program[index_].issue[u];
       if (is.valid) issued[u] = Stage{true, execute(u, is)};
     }
-  for (int u = 0; u < U; ++u) {
-    auto& p = pipes_[u];
-    for (std::size_t s = p.size() - 1; s > 0; --s) p[s] = p[s - 1];
-    p[0] = issued[u];
-  }
-  for (int u = 0; u < U; ++u)
-    if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
-  if (v.load_en) regs_[v.load_addr] = v.load_data;
+  clock_units(issued, v);
 
   const int n_in = static_cast<int>(dp_.input_names.size());
   const int n_out = static_cast<int>(dp_.output_names.size());

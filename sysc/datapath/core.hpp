@@ -68,6 +68,9 @@ class DatapathCore {
   // being admitted (admit = in_valid_i), stage j >= 1 the one admitted j launches ago.
   bool pred(int stage, bool admit) const;
   void step_stream(bool start, bool in_valid, const CycleView& v);
+  // The clock edge of the units and the register file: every unit pipeline shifts and takes its new issue
+  // (operands were read before any write of this edge), then the register writes and the input load of `v`.
+  void clock_units(const std::vector<Stage>& issued, const CycleView& v);
 
   const hw::Datapath& dp_;
   State state_ = State::Idle;

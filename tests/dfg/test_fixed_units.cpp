@@ -1,6 +1,7 @@
 // The dfg fixed-point evaluator's arithmetic (dfg/fixed.hpp) and the units area's bit-level reference
 // (sysc/units/include/neaccel/units/fixed.hpp, used by the SystemC models and the RTL checks) are the same
-// function of contract 4: compared bit for bit on random operands, ties and saturation edges.
+// function of contract 4: compared bit for bit on random operands, ties and saturation edges. Both now forward
+// to num::fixed; this checks the forwarding (dfg's FixedFormat{I, F} -> num's Format) and the re-export.
 #include "neaccel/dfg/fixed.hpp"
 #include "neaccel/units/fixed.hpp"
 

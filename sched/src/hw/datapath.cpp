@@ -67,9 +67,27 @@ std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) 
   return unit_of;
 }
 
+std::vector<int> make_const_rom(const dfg::Graph& g, Datapath& dp) {
+  std::map<std::uint64_t, int> const_index;  // by the bits of the double: one entry per distinct value
+  std::vector<int> const_of(g.nodes.size(), -1);
+  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+    if (g.nodes[v].op != dfg::Op::Const) continue;
+    std::uint64_t key;
+    std::memcpy(&key, &g.nodes[v].value, sizeof key);
+    auto [it, fresh] = const_index.emplace(key, static_cast<int>(dp.const_values.size()));
+    if (fresh) {
+      dp.const_values.push_back(g.nodes[v].value);
+      dp.consts.push_back(encode(dp.config.format, g.nodes[v].value));
+    }
+    const_of[v] = it->second;
+  }
+  return const_of;
+}
+
 }  // namespace detail
 
 namespace {
+using detail::make_const_rom;
 using detail::make_units;
 
 struct Timing {
@@ -203,20 +221,7 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
     if (g.nodes[v].op != dfg::Op::Input && g.nodes[v].op != dfg::Op::Const && t.arrival[v] > dp.length)
       throw Error(fmt::format("schedule.length: {} is before node {} finishes at {}", dp.length, v, t.arrival[v]));
 
-  // Constant ROM (one entry per distinct value).
-  std::map<std::uint64_t, int> const_index;
-  std::vector<int> const_of(g.nodes.size(), -1);
-  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
-    if (g.nodes[v].op != dfg::Op::Const) continue;
-    std::uint64_t key;
-    std::memcpy(&key, &g.nodes[v].value, sizeof key);
-    auto [it, fresh] = const_index.emplace(key, static_cast<int>(dp.const_values.size()));
-    if (fresh) {
-      dp.const_values.push_back(g.nodes[v].value);
-      dp.consts.push_back(encode(format, g.nodes[v].value));
-    }
-    const_of[v] = it->second;
-  }
+  const std::vector<int> const_of = make_const_rom(g, dp);
   auto unit_index = [&](std::size_t v) { return unit_of[s.slots[v].cls].at(s.slots[v].instance); };
   auto operand = [&](dfg::NodeId v, int cycle) {
     if (g.nodes[v].op == dfg::Op::Const) return Operand{Operand::Kind::Const, const_of[v]};

@@ -1,6 +1,9 @@
 #include "neaccel/hw/design.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/trace.hpp"
+#include "neaccel/num/fixed.hpp"
+#include "neaccel/num/fp32.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/model.hpp"
@@ -12,8 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <map>
 
 namespace neaccel::hw {
 namespace {
@@ -97,19 +98,7 @@ std::vector<double> bind_state(const Design& d, const std::vector<double>& q, co
   const Eigen::VectorXd Q = Eigen::Map<const Eigen::VectorXd>(q.data(), n);
   const Eigen::VectorXd QD = Eigen::Map<const Eigen::VectorXd>(qd.data(), n);
   const Eigen::VectorXd QDD = Eigen::Map<const Eigen::VectorXd>(qdd.data(), n);
-  const auto in = ref::joint_inputs(d.robot, Q, QD, QDD);
-  std::map<std::string, double> m;
-  for (int i = 0; i < n; ++i) {
-    const std::string k = std::to_string(i + 1);
-    m["s" + k] = in.s[i];
-    m["c" + k] = in.c[i];
-    m["q" + k] = in.q[i];
-    m["qd" + k] = in.qd[i];
-    m["qdd" + k] = in.qdd[i];
-    m["sgn_qd" + k] = in.sgn_qd[i];
-  }
-  ref::cast_model<double>(d.robot, [&](int, const std::string& name, double v) { return m[name] = v; });
-  return dfg::bind_inputs(*d.graph, m);
+  return dfg::robot_input_vector(*d.graph, d.robot, Q, QD, QDD);
 }
 
 std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
@@ -126,18 +115,14 @@ std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
 std::vector<std::uint32_t> golden_raw(const dfg::Graph& g, const NumberFormat& f, const std::vector<double>& in) {
   std::vector<std::uint32_t> out;
   if (!f.fixed) {
-    for (float x : dfg::evaluate<float>(g, dfg::convert_inputs<float>(in))) {
-      std::uint32_t raw;
-      std::memcpy(&raw, &x, sizeof raw);
-      out.push_back(std::isnan(x) ? kQuietNaN : raw);
-    }
+    for (float x : dfg::evaluate<float>(g, dfg::convert_inputs<float>(in)))
+      out.push_back(num::fp32::canonical(num::fp32::to_bits(x)));
     return out;
   }
   dfg::Arithmetic<dfg::Fixed> ar;
   ar.format = dfg::FixedFormat{f.int_bits, f.frac_bits};
-  const std::uint32_t mask = f.width() == 32 ? 0xFFFFFFFFu : ((1u << f.width()) - 1u);
   for (const auto& x : dfg::evaluate<dfg::Fixed>(g, dfg::convert_inputs<dfg::Fixed>(in, ar), ar))
-    out.push_back(static_cast<std::uint32_t>(x.raw) & mask);
+    out.push_back(num::fixed::to_bits(x.raw, ar.format.to_num()));
   return out;
 }
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
 #include <map>
 #include <tuple>
 
@@ -161,20 +160,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   st.stages = (st.span + ii - 1) / ii;
   st.max_lifetime = t.max_life;
 
-  // Constant ROM (one entry per distinct value), as in build().
-  std::map<std::uint64_t, int> const_index;
-  std::vector<int> const_of(g.nodes.size(), -1);
-  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
-    if (g.nodes[v].op != dfg::Op::Const) continue;
-    std::uint64_t key;
-    std::memcpy(&key, &g.nodes[v].value, sizeof key);
-    auto [it, fresh] = const_index.emplace(key, static_cast<int>(dp.const_values.size()));
-    if (fresh) {
-      dp.const_values.push_back(g.nodes[v].value);
-      dp.consts.push_back(encode(format, g.nodes[v].value));
-    }
-    const_of[v] = it->second;
-  }
+  const std::vector<int> const_of = detail::make_const_rom(g, dp);
   auto unit_index = [&](std::size_t v) { return unit_of[s.slots[v].cls].at(s.slots[v].instance); };
   auto reg_of = [&](dfg::NodeId v, int k) {
     const int r = regs.reg[v].size() > static_cast<std::size_t>(k) ? regs.reg[v][k] : -1;

@@ -1,4 +1,7 @@
-// Bit-level fixed-point arithmetic of contract 4 (BRIEF.md), the golden model for fixed-point datapaths.
+// Fixed-point arithmetic of contract 4 (BRIEF.md) for the golden model of fixed-point datapaths
+// (evaluate<Fixed>). The arithmetic is neaccel::num::fixed (num/fixed.hpp, the one implementation shared with the
+// datapath arithmetic hw/number.hpp and the unit reference models in sysc/units); this header gives it the dfg
+// names (FixedFormat with I/F, fx_*) and adds parsing of format names.
 //
 // Format fixed:I.F: I integer bits INCLUDING the sign bit, F fraction bits, W = I + F <= 32, two's complement,
 // value = raw / 2^F. Raw values are held in int64_t (always within [-2^(W-1), 2^(W-1) - 1]).
@@ -6,8 +9,9 @@
 //   add/sub/neg: exact result, then saturate.
 //   mul: exact 2W-bit product p; q = p >> F (floor), rem = p mod 2^F; q += 1 if rem > 2^(F-1) or
 //        (rem == 2^(F-1) and q odd) (round to nearest, ties to even); then saturate.
-// Identical to the units area's neaccel::units::fixed (sysc/units), checked bit for bit by tests/dfg/test_fixed_units.cpp.
 #pragma once
+
+#include "neaccel/num/fixed.hpp"
 
 #include <cstdint>
 #include <string>
@@ -18,23 +22,30 @@ struct FixedFormat {
   int I = 16;  // integer bits including the sign bit, >= 1
   int F = 16;  // fraction bits, >= 0
   int width() const { return I + F; }
-  std::int64_t max_raw() const { return (std::int64_t{1} << (width() - 1)) - 1; }
-  std::int64_t min_raw() const { return -(std::int64_t{1} << (width() - 1)); }
+  num::fixed::Format to_num() const { return {I, F}; }
+  std::int64_t max_raw() const { return num::fixed::raw_max(to_num()); }
+  std::int64_t min_raw() const { return num::fixed::raw_min(to_num()); }
 };
 
 // Parses "fixed:I.F" or "I.F" (also "Q8.24"); throws neaccel::Error if malformed or W > 32.
 FixedFormat parse_fixed_format(const std::string& s);
 std::string to_string(const FixedFormat& f);  // "fixed:I.F"
 // Throws neaccel::Error unless I >= 1, F >= 0 and I + F <= 32.
-void check_format(const FixedFormat& f);
+inline void check_format(const FixedFormat& f) { num::fixed::check(f.to_num()); }
 
-std::int64_t fx_saturate(std::int64_t x, const FixedFormat& f);
-std::int64_t fx_from_double(double x, const FixedFormat& f);
-double fx_to_double(std::int64_t raw, const FixedFormat& f);
-std::int64_t fx_add(std::int64_t a, std::int64_t b, const FixedFormat& f);
-std::int64_t fx_sub(std::int64_t a, std::int64_t b, const FixedFormat& f);
-std::int64_t fx_neg(std::int64_t b, const FixedFormat& f);
-std::int64_t fx_mul(std::int64_t a, std::int64_t b, const FixedFormat& f);
+inline std::int64_t fx_saturate(std::int64_t x, const FixedFormat& f) { return num::fixed::saturate(x, f.to_num()); }
+inline std::int64_t fx_from_double(double x, const FixedFormat& f) { return num::fixed::from_double(x, f.to_num()); }
+inline double fx_to_double(std::int64_t raw, const FixedFormat& f) { return num::fixed::to_double(raw, f.to_num()); }
+inline std::int64_t fx_add(std::int64_t a, std::int64_t b, const FixedFormat& f) {
+  return num::fixed::add(a, b, f.to_num());
+}
+inline std::int64_t fx_sub(std::int64_t a, std::int64_t b, const FixedFormat& f) {
+  return num::fixed::sub(a, b, f.to_num());
+}
+inline std::int64_t fx_neg(std::int64_t b, const FixedFormat& f) { return num::fixed::neg(b, f.to_num()); }
+inline std::int64_t fx_mul(std::int64_t a, std::int64_t b, const FixedFormat& f) {
+  return num::fixed::mul(a, b, f.to_num());
+}
 
 // A fixed-point value for evaluate<Fixed> (the format travels in Arithmetic<Fixed>).
 struct Fixed {

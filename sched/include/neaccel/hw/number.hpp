@@ -1,6 +1,9 @@
 // Number formats of a datapath and their bit-exact arithmetic on raw words (BRIEF contracts 4 and 5).
 // These are the behavioural unit semantics the SystemC datapath model executes; the RTL units implement the same.
+// The arithmetic itself is num/'s (num::fixed, num::fp32); this is the raw-word view the datapath uses.
 #pragma once
+
+#include "neaccel/num/fp32.hpp"
 
 #include <cstdint>
 #include <string>
@@ -23,7 +26,7 @@ struct NumberFormat {
 bool operator==(const NumberFormat& a, const NumberFormat& b);
 
 // The canonical NaN the RTL emits for invalid binary32 operations (contract 5).
-inline constexpr std::uint32_t kQuietNaN = 0x7FC00000u;
+inline constexpr std::uint32_t kQuietNaN = num::fp32::kQuietNan;
 
 // Raw words hold the value in the low width() bits (fixed point: two's complement, not sign-extended).
 std::uint32_t encode(const NumberFormat& f, double x);   // fp32: (float)x; fixed: RNE of x*2^F, saturated
