@@ -187,8 +187,8 @@ double total_energy(const Robot& robot, const Eigen::VectorXd& q, const Eigen::V
   return 0.5 * qd.dot(M * qd) + potential;
 }
 
-Trajectory simulate(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0, const TorqueFn& torque,
-                    double dt, double t_end, Form form) {
+Trajectory simulate_rk4(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
+                        const TorqueFn& torque, const ForwardFn& forward, double dt, double t_end) {
   if (!(dt > 0) || !std::isfinite(dt)) throw Error("--dt: time step must be positive and finite");
   if (!(t_end >= 0) || !std::isfinite(t_end)) throw Error("--t: duration must be non-negative and finite");
   check_vector(robot, q0, "q0");
@@ -197,7 +197,7 @@ Trajectory simulate(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::
   Trajectory traj;
   Eigen::VectorXd q = q0, qd = qd0;
   auto accel = [&](double t, const Eigen::VectorXd& x, const Eigen::VectorXd& v) {
-    return forward_dynamics(robot, x, v, torque(t, x, v), form);
+    return forward(x, v, torque(t, x, v));
   };
   for (long k = 0;; ++k) {
     const double t = static_cast<double>(k) * dt;
@@ -215,6 +215,15 @@ Trajectory simulate(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::
     qd += dt / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
   }
   return traj;
+}
+
+Trajectory simulate(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0, const TorqueFn& torque,
+                    double dt, double t_end, Form form) {
+  return simulate_rk4(robot, q0, qd0, torque,
+                      [&](const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+                        return forward_dynamics(robot, q, qd, tau, form);
+                      },
+                      dt, t_end);
 }
 
 }  // namespace neaccel::ref

@@ -65,31 +65,11 @@ Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, c
   const std::vector<std::string> names = forward_method_names();
   if (std::find(names.begin(), names.end(), method) == names.end())
     throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, nasser, khalil)");
-  if (!(dt > 0) || !std::isfinite(dt)) throw Error("--dt: time step must be positive and finite");
-  if (!(t_end >= 0) || !std::isfinite(t_end)) throw Error("--t: duration must be non-negative and finite");
-  check_vector(robot, q0, "q0");
-  check_vector(robot, qd0, "qd0");
-  const auto steps = static_cast<long>(std::llround(t_end / dt));
-  Trajectory traj;
-  Eigen::VectorXd q = q0, qd = qd0;
-  auto accel = [&](double t, const Eigen::VectorXd& x, const Eigen::VectorXd& v) {
-    return forward_accelerations(robot, method, x, v, torque(t, x, v));
-  };
-  for (long k = 0;; ++k) {  // the classic RK4 of ref::simulate, step for step
-    const double t = static_cast<double>(k) * dt;
-    traj.t.push_back(t);
-    traj.q.push_back(q);
-    traj.qd.push_back(qd);
-    traj.tau.push_back(torque(t, q, qd));
-    if (k == steps) break;
-    const Eigen::VectorXd k1q = qd, k1v = accel(t, q, qd);
-    const Eigen::VectorXd k2q = qd + 0.5 * dt * k1v, k2v = accel(t + 0.5 * dt, q + 0.5 * dt * k1q, k2q);
-    const Eigen::VectorXd k3q = qd + 0.5 * dt * k2v, k3v = accel(t + 0.5 * dt, q + 0.5 * dt * k2q, k3q);
-    const Eigen::VectorXd k4q = qd + dt * k3v, k4v = accel(t + dt, q + dt * k3q, k4q);
-    q += dt / 6.0 * (k1q + 2.0 * k2q + 2.0 * k3q + k4q);
-    qd += dt / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
-  }
-  return traj;
+  return simulate_rk4(robot, q0, qd0, torque,
+                      [&](const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+                        return forward_accelerations(robot, method, q, qd, tau);
+                      },
+                      dt, t_end);
 }
 
 }  // namespace neaccel::ref::forms

@@ -69,6 +69,13 @@ using TorqueFn = std::function<Eigen::VectorXd(double t, const Eigen::VectorXd& 
 Trajectory simulate(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0, const TorqueFn& torque,
                     double dt, double t_end, Form form = Form::ModifiedNE);
 
+// Forward dynamics qdd = f(q, qd, tau).
+using ForwardFn =
+    std::function<Eigen::VectorXd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau)>;
+// The same RK4 with any forward dynamics (simulate uses forward_dynamics; ref/forms each of its methods).
+Trajectory simulate_rk4(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
+                        const TorqueFn& torque, const ForwardFn& forward, double dt, double t_end);
+
 // Checks that v has robot.dof() finite entries; throws Error("<what>: ...") otherwise.
 void check_vector(const Robot& robot, const Eigen::VectorXd& v, const std::string& what);
 
