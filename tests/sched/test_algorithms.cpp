@@ -16,6 +16,8 @@ Problem make(const dfg::Graph& g, int mul, int add, int lm, int la, bool mp = tr
   check(p);
   return p;
 }
+// A Problem points to its graph: a temporary would dangle (ASan found one: stack-use-after-scope).
+Problem make(const dfg::Graph&& g, int mul, int add, int lm, int la, bool mp = true, bool ap = true) = delete;
 
 void expect_valid(const Problem& p, const Schedule& s) {
   const auto v = verify(p, s);
@@ -247,7 +249,8 @@ TEST(ModuloList, ValidAtResMiiAndShortWhenIiAllowsIt) {
     expect_valid(q, m);
     EXPECT_LE(m.stages, 2);
   }
-  auto p = make(hal_diffeq(), 2, 1, 3, 2, false, false);
+  const auto hal = hal_diffeq();
+  auto p = make(hal, 2, 1, 3, 2, false, false);
   p.ii = 3;  // below the non-pipelined occupancy
   EXPECT_THROW(modulo_list_schedule(p), Error);
 }
