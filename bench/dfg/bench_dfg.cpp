@@ -81,15 +81,11 @@ struct JointSlots {
 };
 
 std::vector<JointSlots> joint_slots(const dfg::Graph& g, int dof) {
-  auto slot = [&](const std::string& name) {
-    for (std::size_t k = 0; k < g.inputs.size(); ++k)
-      if (g.inputs[k] == name) return static_cast<int>(k);
-    return -1;
-  };
   std::vector<JointSlots> slots;
   for (int j = 1; j <= dof; ++j) {
     const std::string k = std::to_string(j);
-    slots.push_back({slot("s" + k), slot("c" + k), slot("qd" + k), slot("qdd" + k)});
+    slots.push_back({dfg::find_input(g, "s" + k), dfg::find_input(g, "c" + k), dfg::find_input(g, "qd" + k),
+                     dfg::find_input(g, "qdd" + k)});
   }
   return slots;
 }
