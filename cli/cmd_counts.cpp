@@ -18,7 +18,6 @@
 
 #include <iostream>
 #include <memory>
-#include <optional>
 
 namespace {
 
@@ -89,14 +88,7 @@ nlohmann::json dfg_paper_rows(const std::string& robot, int n) {
 void run_dfg_counts(const Options& o) {
   const std::string name = o.robot.empty() ? "puma560" : o.robot;
   const ref::Robot robot = ref::load_robot(name);
-  // Base parameters need a robot without external wrench (base_params.hpp); the other columns do not.
-  std::optional<dfg::BaseParameters> bp;
-  std::string no_base;
-  try {
-    bp = dfg::base_parameters(robot);
-  } catch (const Error& e) {
-    no_base = e.what();
-  }
+  const dfg::BaseParameters bp = dfg::base_parameters(robot);
   nlohmann::json forms = nlohmann::json::array();
   for (const char* name : {"modified-ne", "ne", "khalil", "khalil-k", "khalil-mix"}) {
     const dfg::Form form = dfg::form_from_name(name);
@@ -106,20 +98,19 @@ void run_dfg_counts(const Options& o) {
                        {"general", dfg_counts_json(dfg::customise(general))},
                        {"custom", dfg_counts_json(dfg::customise(dfg::trace(robot, form, dfg::Flavour::Custom)))},
                        {"base", nullptr}};
-    if (bp && (form == dfg::Form::Khalil || form == dfg::Form::KhalilK || form == dfg::Form::KhalilMix))
-      row["base"] = dfg_counts_json(dfg::customise(dfg::trace_base(robot, *bp, form)));
+    if (form == dfg::Form::Khalil || form == dfg::Form::KhalilK || form == dfg::Form::KhalilMix)
+      row["base"] = dfg_counts_json(dfg::customise(dfg::trace_base(robot, bp, form)));
     forms.push_back(row);
   }
   const nlohmann::json papers = dfg_paper_rows(name, robot.dof());
   if (o.json) {
-    nlohmann::json j{{"robot", name}, {"n", robot.dof()}, {"forms", forms}, {"papers", papers}};
-    if (bp) j["base_parameters"] = bp->rank;
-    else j["no_base_parameters"] = no_base;
+    const nlohmann::json j{{"robot", name},   {"n", robot.dof()},     {"base_parameters", bp.rank},
+                           {"forms", forms}, {"papers", papers}};
     std::cout << j.dump(2) << "\n";
     return;
   }
-  fmt::print("Dataflow-graph counts (mul/add; negations not counted) of {} (n = {}, {})\n", name, robot.dof(),
-             bp ? fmt::format("{} base parameters", bp->rank) : "no base parameters: " + no_base);
+  fmt::print("Dataflow-graph counts (mul/add; negations not counted) of {} (n = {}, {} base parameters)\n", name,
+             robot.dof(), bp.rank);
   fmt::print("{:<12} {:>17} {:>17} {:>11} {:>11}\n", "form", "general untouched", "general passes", "custom", "base");
   for (const auto& r : forms)
     fmt::print("{:<12} {:>17} {:>17} {:>11} {:>11}\n", r["form"].get<std::string>(), mul_add(r["general_untouched"]),

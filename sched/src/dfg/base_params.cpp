@@ -45,6 +45,8 @@ Eigen::MatrixXd regressor(const ref::Robot& robot, const std::vector<Column>& co
     for (int k = 0; k < kPerLink; ++k) field(L, k) = 0.0;
     L.Fv = L.Fc = 0.0;
   }
+  // tau = W(q, qd, qdd) phi + J^T (f_e, n_e): the wrench term does not depend on phi, so W is taken without it.
+  zero.fex = zero.fey = zero.fez = zero.nex = zero.ney = zero.nez = 0.0;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   Eigen::MatrixXd W(samples * n, static_cast<Eigen::Index>(cols.size()));
@@ -74,8 +76,6 @@ std::string coefficient_text(double c, bool first) {
 }  // namespace
 
 BaseParameters base_parameters(const ref::Robot& robot, int samples, std::uint64_t seed) {
-  if (robot.f_e.squaredNorm() != 0 || robot.n_e.squaredNorm() != 0)
-    throw Error(robot.source + ": base parameters: the external wrench must be zero (tau would not be linear)");
   const int n = robot.dof();
   const ref::ModelT<double> model = ref::model_of(robot);
   // Candidates: non-zero standard parameters, in preference order (class, then link, then Khalil's order).
@@ -149,7 +149,7 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, c
                             "khalil-k or khalil-mix), not ") + form_name(form));
   std::map<std::string, double> base;
   for (const BaseParameter& b : bp.base) base[b.standard] = b.value;
-  ParamFn params = [base](int, const std::string& name, double v) -> Value {
+  ParamFn params = [base, wrench_input = opt.wrench_input](int, const std::string& name, double v) -> Value {
     Recorder& r = Recorder::current();
     std::size_t k = name.size();
     while (k > 0 && std::isdigit(static_cast<unsigned char>(name[k - 1]))) --k;
@@ -160,7 +160,7 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, c
         return r.constant(it == base.end() ? 0.0 : it->second);
       }
     if (stem == "fex" || stem == "fey" || stem == "fez" || stem == "nex" || stem == "ney" || stem == "nez")
-      return r.literal(v);
+      return wrench_input ? r.input(name) : r.literal(v);
     return r.constant(v);
   };
   if (form == Form::Khalil)

@@ -7,7 +7,8 @@
 // column when it is independent of those kept (Gram-Schmidt with re-orthogonalisation): the kept ones are the base
 // parameters, each dependent column W_k = sum_i beta_ik W_i is grouped into them, phi_R_i = phi_i + sum_k beta_ik
 // phi_k, and a zero column has no effect. Friction (Fv, Fc) is not reduced (each acts alone on its joint) and is
-// not counted, as in seed 003 Tables 9.3 and 9.4.
+// not counted, as in seed 003 Tables 9.3 and 9.4. An external wrench adds J^T (f_e, n_e), which does not depend on
+// the inertial parameters: W is taken without it, and trace_base keeps it (TraceOptions::wrench_input: as inputs).
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
