@@ -4,7 +4,7 @@
 //
 // Op semantics: add, sub, mul, neg as in C++; div a/b; sqrt; fma a*b+c with one rounding; cmp(a, b) = 1 if
 // a < b else 0. Constants are converted to the format (float: rounded to nearest; Fixed: contract 4). Fixed-point
-// evaluation supports add, sub, mul and neg (cmp too); div, sqrt and fma throw neaccel::Error.
+// div, sqrt and fma round once to nearest and saturate (fixed.hpp states division by zero and negative sqrt).
 #pragma once
 
 #include "neaccel/dfg/fixed.hpp"
@@ -49,9 +49,9 @@ struct Arithmetic<Fixed> {
   Fixed sub(Fixed a, Fixed b) const { return {fx_sub(a.raw, b.raw, format)}; }
   Fixed mul(Fixed a, Fixed b) const { return {fx_mul(a.raw, b.raw, format)}; }
   Fixed neg(Fixed a) const { return {fx_neg(a.raw, format)}; }
-  Fixed div(Fixed, Fixed) const;
-  Fixed sqrt(Fixed) const;
-  Fixed fma(Fixed, Fixed, Fixed) const;
+  Fixed div(Fixed a, Fixed b) const { return {fx_div(a.raw, b.raw, format)}; }
+  Fixed sqrt(Fixed a) const { return {fx_sqrt(a.raw, format)}; }
+  Fixed fma(Fixed a, Fixed b, Fixed c) const { return {fx_fma(a.raw, b.raw, c.raw, format)}; }
   Fixed cmp(Fixed a, Fixed b) const { return from_double(a.raw < b.raw ? 1.0 : 0.0); }
 };
 

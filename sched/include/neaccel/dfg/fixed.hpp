@@ -9,6 +9,10 @@
 //   add/sub/neg: exact result, then saturate.
 //   mul: exact 2W-bit product p; q = p >> F (floor), rem = p mod 2^F; q += 1 if rem > 2^(F-1) or
 //        (rem == 2^(F-1) and q odd) (round to nearest, ties to even); then saturate.
+//   fma: exact a*b + c (one rounding, as mul), then saturate.
+//   div: exact quotient rounded to nearest, ties to even, then saturate; x / 0 saturates toward the sign of x,
+//        0 / 0 = 0.
+//   sqrt: exact square root rounded to nearest; a negative operand gives 0.
 #pragma once
 
 #include "neaccel/num/fixed.hpp"
@@ -46,6 +50,13 @@ inline std::int64_t fx_neg(std::int64_t b, const FixedFormat& f) { return num::f
 inline std::int64_t fx_mul(std::int64_t a, std::int64_t b, const FixedFormat& f) {
   return num::fixed::mul(a, b, f.to_num());
 }
+inline std::int64_t fx_fma(std::int64_t a, std::int64_t b, std::int64_t c, const FixedFormat& f) {
+  return num::fixed::fma(a, b, c, f.to_num());
+}
+inline std::int64_t fx_div(std::int64_t a, std::int64_t b, const FixedFormat& f) {
+  return num::fixed::div(a, b, f.to_num());
+}
+inline std::int64_t fx_sqrt(std::int64_t a, const FixedFormat& f) { return num::fixed::sqrt(a, f.to_num()); }
 
 // A fixed-point value for evaluate<Fixed> (the format travels in Arithmetic<Fixed>).
 struct Fixed {
