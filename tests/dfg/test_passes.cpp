@@ -124,6 +124,18 @@ TEST(Passes, FactorEachRule) {
       {"xk+yk, xk reused", [](Builder& b, NodeId x, NodeId y, NodeId k) {
          const NodeId xk = b.op(Op::Mul, x, k);
          return b.op(Op::Mul, b.op(Op::Add, xk, b.op(Op::Mul, y, k)), xk); }, 3, 1},
+      // Like terms: x (3y) - y (2x) -> 1 (x y); the inner constant products die.
+      {"x(3y)-y(2x)", [&](Builder& b, NodeId x, NodeId y, NodeId) {
+         return b.op(Op::Sub, b.op(Op::Mul, x, b.op(Op::Mul, c(b, 3), y)), b.op(Op::Mul, b.op(Op::Mul, x, c(b, 2)), y)); }, 2, 0},
+      {"(3x)(2y)+xy", [&](Builder& b, NodeId x, NodeId y, NodeId) {
+         return b.op(Op::Add, b.op(Op::Mul, b.op(Op::Mul, c(b, 3), x), b.op(Op::Mul, y, c(b, 2))), b.op(Op::Mul, y, x)); }, 2, 0},
+      // An inner product with another use stays; the rewrite still saves the addition.
+      {"((3x)y+(2y)x)(3x)", [&](Builder& b, NodeId x, NodeId y, NodeId) {
+         const NodeId x3 = b.op(Op::Mul, c(b, 3), x);
+         const NodeId t = b.op(Op::Add, b.op(Op::Mul, x3, y), b.op(Op::Mul, b.op(Op::Mul, c(b, 2), y), x));
+         return b.op(Op::Mul, t, x3); }, 4, 0},
+      {"x(3y)-k(2x), no like terms", [&](Builder& b, NodeId x, NodeId y, NodeId k) {
+         return b.op(Op::Sub, b.op(Op::Mul, x, b.op(Op::Mul, c(b, 3), y)), b.op(Op::Mul, k, b.op(Op::Mul, c(b, 2), x))); }, 4, 1},
   };
   for (const Case& t : cases) {
     Builder b;

@@ -147,6 +147,51 @@ Factoring find_factoring(const Graph& g, const std::vector<int>& uses, const Nod
   return {};
 }
 
+// A product as coef * a * b with a, b not constants: x*y, (c*x)*y, x*(c*y), (c*x)*(d*y) (the inner products of a
+// constant may have other uses). Returns false for any other shape.
+struct Monomial {
+  double coef = 1.0;
+  NodeId a = kNoNode, b = kNoNode;  // a <= b
+};
+
+bool monomial(const Graph& g, NodeId id, Monomial& out) {
+  const Node& p = g.nodes[id];
+  if (p.op != Op::Mul) return false;
+  std::vector<NodeId> leaves;
+  double coef = 1.0;
+  for (int k = 0; k < 2; ++k) {
+    const NodeId u = p.arg[static_cast<std::size_t>(k)];
+    const Node& f = g.nodes[u];
+    if (f.op == Op::Const) {
+      coef *= f.value;
+      continue;
+    }
+    if (f.op == Op::Mul && (g.nodes[f.arg[0]].op == Op::Const) != (g.nodes[f.arg[1]].op == Op::Const)) {
+      const int c = g.nodes[f.arg[0]].op == Op::Const ? 0 : 1;
+      coef *= g.nodes[f.arg[static_cast<std::size_t>(c)]].value;
+      leaves.push_back(f.arg[static_cast<std::size_t>(1 - c)]);
+      continue;
+    }
+    leaves.push_back(u);
+  }
+  if (leaves.size() != 2) return false;
+  out = {coef, std::min(leaves[0], leaves[1]), std::max(leaves[0], leaves[1])};
+  return true;
+}
+
+// Like terms: c1 x y +- c2 x y -> (c1 +- c2) (x y), for two products used once each, whatever constant factors they
+// carry and wherever they sit (Euler's equations: wy (ZZ wz) - wz (YY wy) -> (ZZ - YY) (wy wz)). Removes two
+// multiplications and the addition, adds at most two multiplications; the inner products of a constant die when
+// every user was rewritten (Jw of a diagonal J).
+bool find_like_terms(const Graph& g, const std::vector<int>& uses, const Node& sum, Monomial& out) {
+  const NodeId l = sum.arg[0], r = sum.arg[1];
+  Monomial p, q;
+  if (l == r || uses[l] != 1 || uses[r] != 1 || !monomial(g, l, p) || !monomial(g, r, q)) return false;
+  if (p.a != q.a || p.b != q.b) return false;
+  out = {sum.op == Op::Add ? p.coef + q.coef : p.coef - q.coef, p.a, p.b};
+  return true;
+}
+
 }  // namespace
 
 Graph factor_products(const Graph& g) {
@@ -161,6 +206,11 @@ Graph factor_products(const Graph& g) {
         const bool plus = (n.op == Op::Add) == (f.sign > 0);
         const NodeId s = b.op(plus ? Op::Add : Op::Sub, m[f.x], m[f.y], kNoNode, n.prov);
         return b.op(Op::Mul, s, m[f.k], kNoNode, n.prov);
+      }
+      Monomial t;
+      if (find_like_terms(g, uses, n, t)) {
+        const NodeId xy = b.op(Op::Mul, m[t.a], m[t.b], kNoNode, n.prov);
+        return b.op(Op::Mul, b.constant(t.coef, n.prov), xy, kNoNode, n.prov);
       }
     }
     return b.op(n.op, a[0], a[1], a[2], n.prov);

@@ -27,7 +27,9 @@ Graph eliminate_common_subexpressions(const Graph& g);
 
 // Factoring of products (distributivity): x*k + y*k -> (x + y)*k, x*k - y*k -> (x - y)*k, where the two products
 // are each used once and share an operand node, or have constant factors of equal value (or opposite value, which
-// flips + and -). Saves one multiplication per match (the old products become dead: run DCE after). In double it
+// flips + and -). Saves one multiplication per match (the old products become dead: run DCE after). Also like
+// terms: c1 x y +- c2 x y -> (c1 +- c2) (x y) for products used once each, their constant factors c1, c2 possibly
+// inside an operand (x (c1 y)); this turns w x (J w) of a diagonal J into Euler's (Jz - Jy) wy wz. In double it
 // changes rounding only (the test bound is 1e-12 relative to the outputs).
 Graph factor_products(const Graph& g);
 
