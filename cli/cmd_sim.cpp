@@ -2,8 +2,10 @@
 //   systemc   the SystemC model (sysc/datapath)
 //   verilator the generated RTL, built with `verilator --cc --exe --build` into DIR/obj_vlt (standalone harness;
 //             DIR/obj_vlt_trace, with VCD tracing compiled in, only when --vcd asks for a trace)
-//   cosim     Verilated RTL (SystemC mode) beside the SystemC model, compared every cycle; only for the unit mixes
-//             verilated at build time (sysc/datapath/prebuilt.hpp)
+//   cosim     the RTL and the SystemC model compared every cycle: in lockstep (Verilated RTL in SystemC mode beside
+//             the model) for the unit mixes verilated at build time (sysc/datapath/prebuilt.hpp); for any other mix
+//             by cycle logs (rtl/datapath/harness/cycle_log.hpp) that the SystemC model and the Verilator harness
+//             write at the same point of every cycle, then compared line by line
 // and checks every output against the graph evaluated in the number format (bit for bit) and against the double
 // reference (max relative error). Prints torques, cycles, max error, mismatches (--json for scripts). Streaming
 // designs (neaccel rtl --ii) stream all states in one run and report the measured throughput (cycles between
@@ -15,6 +17,7 @@
 #include "Vdpsc_sx11.h"
 #include "Vdpsc_x11.h"
 #include "cosim.hpp"
+#include "cycle_log.hpp"
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/ref/error.hpp"
 #include "prebuilt.hpp"
@@ -42,6 +45,7 @@ namespace fs = std::filesystem;
 struct Options {
   std::string out = "out", engine = "systemc", states_file, vcd;
   int random = 0;
+  long fault_cycle = -1;  // hidden: corrupt unit 0's result bus in the model at this cycle (tests of the checker)
   unsigned long long seed = 1;
   bool json = false, quiet = false;
 };
@@ -96,23 +100,33 @@ struct EngineRun {
   std::vector<std::vector<std::uint32_t>> out;
   std::vector<long> cycles;
   long cycle_mismatches = -1;  // cosim: cycles in which RTL and model differ
+  long compared_cycles = 0;    // cosim: cycles compared
+  std::string cosim_kind;      // cosim: "lockstep" or "cycle logs"
   std::vector<std::string> messages;
   rtlsim::StreamResult stream;  // streaming designs
 };
 
+sysc::Fault model_fault(const Options& o) {
+  sysc::Fault f;
+  if (o.fault_cycle >= 0) f = {sysc::Fault::Kind::UnitResult, o.fault_cycle, 0, 1};
+  return f;
+}
+
 template <class Rtl>
 EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
-                   const std::vector<std::vector<std::uint32_t>>& raw) {
+                   const std::vector<std::vector<std::uint32_t>>& raw, const sysc::Fault& fault) {
   hw::write_hex(dp, dir + "/hex_cosim");
   const std::string plusarg = "+neaccel_hex=" + dir + "/hex_cosim";
   const char* argv[] = {"neaccel", plusarg.c_str()};
   Verilated::commandArgs(2, argv);
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  const auto c = sysc::cosimulate<Rtl>(dp, raw);
+  const auto c = sysc::cosimulate<Rtl>(dp, raw, fault);
   EngineRun r;
   r.out = c.rtl_out;
   r.cycles = c.cycles;
   r.cycle_mismatches = c.mismatches;
+  r.compared_cycles = c.compared_cycles;
+  r.cosim_kind = "lockstep";
   r.messages = c.messages;
   r.stream = c.rtl_stream;
   for (std::size_t k = 0; k < c.rtl_out.size(); ++k)
@@ -120,20 +134,53 @@ EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
   return r;
 }
 
-EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw) {
-  if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw);
-  if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw);
-  if (sysc::runs_on(d.dp, sysc::config_s22())) return cosim_on<Vdpsc_s22>(hw::fit(d.dp, sysc::config_s22()), dir, raw);
+EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
+                        const Options& o, const std::string& cycle_log = "");
+
+// Any unit mix: the SystemC model and the Verilator harness each write a cycle log; the logs must be equal line for
+// line. They are removed when they are (they grow with the run: about 80 bytes per cycle for 4 units).
+EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
+                        const Options& o) {
+  const std::string model_log = dir + "/cosim_model.log", rtl_log = dir + "/cosim_rtl.log";
+  sysc::ModelRun m;
+  {
+    std::ofstream f(model_log);
+    m = sysc::run_model(d.dp, raw, {&f, model_fault(o)});
+    if (!f) throw Error(model_log + ": cannot write");
+  }
+  EngineRun r = run_verilator(d, dir, raw, o, rtl_log);
+  const rtlsim::CycleLogDiff diff = rtlsim::compare_cycle_logs(model_log, rtl_log);
+  r.cycle_mismatches = diff.differing;
+  r.compared_cycles = diff.lines;
+  r.cosim_kind = "cycle logs";
+  r.messages = diff.messages;
+  if (m.out != r.out) r.cycle_mismatches = std::max<long>(r.cycle_mismatches, 1);
+  if (diff.lines == 0) throw Error(model_log + ": empty cycle log");
+  if (r.cycle_mismatches == 0) {
+    fs::remove(model_log);
+    fs::remove(rtl_log);
+  } else if (!o.quiet) {
+    std::fprintf(stderr, "neaccel sim: cycle logs kept: %s, %s\n", model_log.c_str(), rtl_log.c_str());
+  }
+  return r;
+}
+
+EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
+                    const Options& o) {
+  const sysc::Fault f = model_fault(o);
+  if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw, f);
+  if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw, f);
+  if (sysc::runs_on(d.dp, sysc::config_s22())) return cosim_on<Vdpsc_s22>(hw::fit(d.dp, sysc::config_s22()), dir, raw, f);
   if (sysc::runs_on(d.dp, sysc::config_sx11()))
-    return cosim_on<Vdpsc_sx11>(hw::fit(d.dp, sysc::config_sx11()), dir, raw);
-  throw Error("--engine cosim: no prebuilt configuration for this unit mix (fp32 2 mul + 2 add latency 3/2, or "
-              "fixed:12.20 1 + 1 latency 1/1, pipelined; latency or streaming); use --engine verilator or systemc");
+    return cosim_on<Vdpsc_sx11>(hw::fit(d.dp, sysc::config_sx11()), dir, raw, f);
+  return run_log_cosim(d, dir, raw, o);
 }
 
 int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
 
+// cycle_log: also write the harness's cycle log there (cycle_log.hpp).
 EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
-                        const Options& o) {
+                        const Options& o, const std::string& cycle_log) {
   // Tracing roughly doubles the C++ the model compiles to, so it is built in only when a VCD is asked for.
   const bool trace = !o.vcd.empty();
   const std::string obj = dir + (trace ? "/obj_vlt_trace" : "/obj_vlt"), exe = obj + "/vharness";
@@ -161,6 +208,11 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   std::string cmd = exe + " +neaccel_hex=" + dir + "/hex --in " + in_path + " --out " + out_path;
   if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
   if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
+  if (!cycle_log.empty()) {
+    const hw::Config& c = d.dp.config;
+    cmd += fmt::format(" --cycle-log {} --log-shape {},{},{},{}", cycle_log, c.num_units(), c.format.width(),
+                       c.reg_addr_bits(), c.format.fixed ? 0 : 1);
+  }
   if (o.quiet) cmd += " 2>/dev/null";
   if (run_cmd(cmd) != 0) throw Error(exe + ": simulation failed");
   EngineRun r;
@@ -209,14 +261,14 @@ void run(const Options& o) {
   }
   EngineRun r;
   if (o.engine == "systemc") {
-    auto m = sysc::run_model(d.dp, raw);
+    auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o)});
     r.out = m.out;
     r.cycles = m.cycles;
     r.stream = m.stream;
   } else if (o.engine == "verilator") {
     r = run_verilator(d, dir, raw, o);
   } else if (o.engine == "cosim") {
-    r = run_cosim(d, dir, raw);
+    r = run_cosim(d, dir, raw, o);
   } else {
     throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator, cosim)", o.engine));
   }
@@ -270,6 +322,8 @@ void run(const Options& o) {
                      {"cycle_count_errors", cycle_errors},
                      {"mismatches", mismatches},
                      {"cosim_cycle_mismatches", r.cycle_mismatches},
+                     {"cosim_compared_cycles", r.compared_cycles},
+                     {"cosim_kind", r.cosim_kind},
                      {"max_rel_error", max_err},
                      {"torques", torques}};
     if (streaming)
@@ -296,8 +350,9 @@ void run(const Options& o) {
     std::printf("mismatches vs the graph in %s: %ld; max relative error vs double: %.3g\n",
                 spec.format.name().c_str(), mismatches, max_err);
     if (r.cycle_mismatches >= 0)
-      std::printf("co-simulation: %ld cycles where RTL and SystemC model differ%s%s\n", r.cycle_mismatches,
-                  r.messages.empty() ? "" : "; first: ", r.messages.empty() ? "" : r.messages[0].c_str());
+      std::printf("co-simulation (%s): %ld of %ld cycles where RTL and SystemC model differ%s%s\n",
+                  r.cosim_kind.c_str(), r.cycle_mismatches, r.compared_cycles, r.messages.empty() ? "" : "; first: ",
+                  r.messages.empty() ? "" : r.messages[0].c_str());
   }
   if (mismatches || cycle_errors || r.cycle_mismatches > 0) throw neaccel::cli::ExitCode{3};
 }
@@ -312,6 +367,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "seed of --random");
   cmd->add_option("--vcd", opt->vcd, "verilator engine: write a VCD trace to this file");
   cmd->add_flag("--quiet", opt->quiet, "no progress messages");
+  cmd->add_option("--fault-cycle", opt->fault_cycle, "")->group("");  // hidden: tests of the co-simulation checks
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->callback([opt] { run(*opt); });
 }

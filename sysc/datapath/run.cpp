@@ -1,5 +1,6 @@
 #include "run.hpp"
 
+#include "cycle_log.hpp"
 #include "model.hpp"
 
 #include <memory>
@@ -17,6 +18,8 @@ SC_MODULE(ModelBench) {
   DatapathModel model;
   const hw::Datapath& dp_;
   const std::vector<std::vector<std::uint32_t>>& states;
+  std::ostream* log = nullptr;
+  long log_cycle = 0;
   ModelRun result;
 
   SC_HAS_PROCESS(ModelBench);
@@ -39,9 +42,21 @@ SC_MODULE(ModelBench) {
     dont_initialize();
   }
 
+  // The cycle-log line of this cycle (what the lockstep co-simulation compares, from the model's side).
+  void log_cycle_line() {
+    if (!log) return;
+    const CycleView v = model.core().view(in_valid.read(), in_data.read());
+    rtlsim::CycleSample s;
+    s.in_ready = v.in_ready, s.out_valid = v.out_valid, s.busy = v.busy, s.done = v.done, s.out_data = v.out_data;
+    s.unit_valid = v.unit_valid, s.unit_result = v.unit_result, s.wr_en = v.wr_en, s.wr_addr = v.wr_addr;
+    s.load_en = v.load_en, s.load_addr = v.load_addr;
+    *log << rtlsim::cycle_line(log_cycle++, s, !dp_.config.format.fixed) << '\n';
+  }
+
   void stream_stimulus(const hw::Datapath& dp) {
     rtlsim::StreamBook book(states, dp.output_names.size());
     for (long c = 0;; ++c) {
+      log_cycle_line();
       if (c > 0 && done.read()) {
         book.r.cycles = c;
         break;
@@ -75,6 +90,7 @@ SC_MODULE(ModelBench) {
       std::vector<std::uint32_t> out;
       std::size_t k = 0;
       for (long c = 0;; ++c) {
+        log_cycle_line();
         if (c > 0 && done.read()) {
           result.cycles.push_back(c);
           break;
@@ -98,9 +114,12 @@ SC_MODULE(ModelBench) {
 
 }  // namespace
 
-ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states) {
+ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
+                   const ModelRunOptions& opt) {
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   auto bench = std::make_unique<ModelBench>("model_bench", dp, states);
+  bench->log = opt.cycle_log;
+  bench->model.core().inject(opt.fault);
   sc_core::sc_start();
   return bench->result;
 }

@@ -2,10 +2,12 @@
 // datapaths: all states in one run; cycles[k] = cycles between the first result words of set points k and k + 1.
 #pragma once
 
+#include "core.hpp"
 #include "neaccel/hw/datapath.hpp"
 #include "stream_book.hpp"
 
 #include <cstdint>
+#include <ostream>
 #include <vector>
 
 namespace neaccel::sysc {
@@ -17,6 +19,12 @@ struct ModelRun {
   rtlsim::StreamResult stream;                  // streaming datapaths: the one run over all states
 };
 
-ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states);
+struct ModelRunOptions {
+  std::ostream* cycle_log = nullptr;  // one line per cycle (rtlsim/cycle_log.hpp), as the Verilator harness writes
+  Fault fault;                        // injected into the model (tests of the checkers)
+};
+
+ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
+                   const ModelRunOptions& opt = {});
 
 }  // namespace neaccel::sysc

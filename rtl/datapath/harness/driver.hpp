@@ -11,6 +11,7 @@
 #include "stream_book.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -57,6 +58,7 @@ class Driver {
     RunResult r;
     std::size_t k = 0;
     for (long c = 0; c < max_cycles; ++c) {
+      if (on_cycle) on_cycle();
       if (c > 0 && m_.done_o) {
         r.cycles = c;
         m_.start_i = 0;
@@ -80,6 +82,7 @@ class Driver {
                           int gap_len = 0, long max_cycles = 100000000) {
     StreamBook book(states, n_out, gap_every, gap_len);
     for (long c = 0; c < max_cycles; ++c) {
+      if (on_cycle) on_cycle();
       if (c > 0 && m_.done_o) {
         book.r.cycles = c;
         m_.start_i = 0;
@@ -99,6 +102,10 @@ class Driver {
   }
 
   long total_cycles() const { return cycles_; }
+
+  // Called once per cycle of run() and run_stream(), before that cycle's stimulus is set: the point at which the
+  // co-simulation compares (cycle_log.hpp).
+  std::function<void()> on_cycle;
 
  private:
   void dump() {

@@ -1,11 +1,15 @@
 // Standalone Verilator harness for a generated nea_top (built by `neaccel sim --engine verilator` with
 // `verilator --cc --exe --build --prefix Vnea_top`). Fast path for large state sets; no SystemC.
 //   vharness +neaccel_hex=DIR --in FILE --out FILE [--vcd FILE] [--stream N_OUT]
+//            [--cycle-log FILE --log-shape UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS]
 // FILE in: one evaluation per line, the input words in hex (graph input order). FILE out: per line the output words
 // in hex followed by the cycle count (start to DONE). --stream N_OUT (a streaming nea_stream top with N_OUT outputs):
 // all evaluations in one run; per line the output words followed by the cycles (since start) of the set point's
-// first input word, first and last output word. Exit status 1 with a one-line message on bad input.
+// first input word, first and last output word. --cycle-log: one line per cycle (cycle_log.hpp) from the debug
+// ports, whose layout --log-shape gives (NAN_CLASS 1 for binary32). Exit status 1 with a one-line message on bad
+// input.
 #include "Vnea_top.h"
+#include "cycle_log.hpp"
 #include "driver.hpp"
 
 #include <verilated.h>
@@ -20,15 +24,65 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+namespace {
+
+// Bits [lo, lo + w) (w <= 32) of a Verilated port: an integer (up to 64 bits) or a VlWide (wider ports).
+template <class T>
+std::uint32_t port_bits(const T& v, int lo, int w) {
+  const std::uint64_t mask = (std::uint64_t{1} << w) - 1;
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(v) >> lo) & mask);
+  } else {
+    const auto* words = v.data();
+    const int k = lo / 32, off = lo % 32;
+    std::uint64_t x = words[k];
+    if (off + w > 32) x |= static_cast<std::uint64_t>(words[k + 1]) << 32;
+    return static_cast<std::uint32_t>((x >> off) & mask);
+  }
+}
+
+struct LogShape {
+  int units = 0, width = 0, reg_addr_bits = 0;
+  bool nan_class = false;
+};
+
+neaccel::rtlsim::CycleSample sample(const Vnea_top& m, const LogShape& s) {
+  neaccel::rtlsim::CycleSample c;
+  c.in_ready = m.in_ready_o, c.out_valid = m.out_valid_o, c.busy = m.busy_o, c.done = m.done_o;
+  c.out_data = static_cast<std::uint32_t>(m.out_data_o);
+  for (int u = 0; u < s.units; ++u) {
+    c.unit_valid.push_back(port_bits(m.dbg_unit_valid_o, u, 1) != 0);
+    c.unit_result.push_back(port_bits(m.dbg_unit_result_o, u * s.width, s.width));
+    c.wr_en.push_back(port_bits(m.dbg_wr_en_o, u, 1) != 0);
+    c.wr_addr.push_back(static_cast<int>(port_bits(m.dbg_wr_addr_o, u * s.reg_addr_bits, s.reg_addr_bits)));
+  }
+  c.load_en = m.dbg_load_en_o;
+  c.load_addr = static_cast<int>(port_bits(m.dbg_load_addr_o, 0, s.reg_addr_bits));
+  return c;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  std::string in_path, out_path, vcd_path;
+  std::string in_path, out_path, vcd_path, log_path;
   long stream_out = 0;
+  LogShape shape;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--in" || a == "--out" || a == "--vcd") && i + 1 < argc) {
-      (a == "--in" ? in_path : a == "--out" ? out_path : vcd_path) = argv[++i];
+    if ((a == "--in" || a == "--out" || a == "--vcd" || a == "--cycle-log") && i + 1 < argc) {
+      (a == "--in" ? in_path : a == "--out" ? out_path : a == "--vcd" ? vcd_path : log_path) = argv[++i];
+    } else if (a == "--log-shape" && i + 1 < argc) {
+      int nan = 0;
+      if (std::sscanf(argv[++i], "%d,%d,%d,%d", &shape.units, &shape.width, &shape.reg_addr_bits, &nan) != 4 ||
+          shape.units < 1 || shape.width < 1 || shape.width > 32 || shape.reg_addr_bits < 1 ||
+          shape.reg_addr_bits > 32) {
+        std::fprintf(stderr, "vharness: error: --log-shape: expected UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS\n");
+        return 1;
+      }
+      shape.nan_class = nan != 0;
     } else if (a == "--stream" && i + 1 < argc) {
       stream_out = std::atol(argv[++i]);
       if (stream_out < 1) {
@@ -42,6 +96,10 @@ int main(int argc, char** argv) {
   }
   if (in_path.empty() || out_path.empty()) {
     std::fprintf(stderr, "vharness: error: --in FILE and --out FILE are required\n");
+    return 1;
+  }
+  if (!log_path.empty() && shape.units == 0) {
+    std::fprintf(stderr, "vharness: error: --cycle-log needs --log-shape\n");
     return 1;
   }
   std::ifstream in(in_path);
@@ -70,6 +128,12 @@ int main(int argc, char** argv) {
     drv.trace(vcd.get());
   }
 #endif
+  std::ofstream log;
+  long log_cycle = 0;
+  if (!log_path.empty()) {
+    log.open(log_path);
+    drv.on_cycle = [&] { log << neaccel::rtlsim::cycle_line(log_cycle++, sample(*model, shape), shape.nan_class) << '\n'; };
+  }
   std::ofstream out(out_path);
   const auto t0 = std::chrono::steady_clock::now();
   drv.reset();
@@ -93,5 +157,5 @@ int main(int argc, char** argv) {
 #if VM_TRACE
   if (vcd) vcd->close();
 #endif
-  return out ? 0 : 1;
+  return out && (log_path.empty() || log) ? 0 : 1;
 }

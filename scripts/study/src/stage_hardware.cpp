@@ -218,19 +218,23 @@ fs::path design_dir(const Context& ctx, const std::string& name, const std::stri
   return ctx.dir / "designs" / slug(name + "_" + format);
 }
 
-// One design in one number format, its RTL generated: simulated with Verilator and with the SystemC model on the
-// same random states; both must match the graph evaluated in the format bit for bit, and each other.
+// One design in one number format, its RTL generated: the SystemC model alone, and the Verilog under Verilator
+// co-simulated with the SystemC model (`neaccel sim --engine cosim`: compared every cycle, in lockstep or by cycle
+// logs) on the same random states; every output must match the graph evaluated in the format bit for bit.
 // With with_rtl = false (quick study) only the SystemC model runs.
 json verify_design(Context& ctx, const json& manifest, const std::string& name, const std::string& format, bool with_rtl) {
   const fs::path dir = design_dir(ctx, name, format);
   const json sc = simulate(ctx, dir, "systemc");
-  const json rtl = with_rtl ? simulate(ctx, dir, "verilator") : sc;
+  const json rtl = with_rtl ? simulate(ctx, dir, "cosim") : sc;
   const bool same_outputs = rtl["torques"] == sc["torques"];
+  const long cosim_cycles = with_rtl ? rtl["cosim_compared_cycles"].get<long>() : 0;
+  const bool same_cycles = !with_rtl || (rtl["cosim_cycle_mismatches"] == 0 && cosim_cycles > 0);
   const bool ok = rtl["mismatches"] == 0 && sc["mismatches"] == 0 && rtl["cycle_count_errors"] == 0 &&
-                  sc["cycle_count_errors"] == 0 && same_outputs;
+                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles;
   if (!ok) ctx.fail("verification: design '" + name + "' (" + format + ") failed its checks (see " + dir.string() + ")");
   return {{"name", name}, {"format", format}, {"dir", fs::relative(dir, ctx.dir).string()},
-          {"engines", with_rtl ? "Verilator + SystemC" : "SystemC only"},
+          {"engines", with_rtl ? "Verilator co-simulated with SystemC" : "SystemC only"},
+          {"cosim_cycles", with_rtl ? json(cosim_cycles) : json("-")},
           {"states", rtl["states"]}, {"cycles_per_evaluation", rtl["cycles_per_evaluation"]},
           {"schedule_length", rtl["schedule_length"]}, {"io_overhead", rtl["io_overhead"]},
           {"rtl_mismatches", rtl["mismatches"]}, {"systemc_mismatches", sc["mismatches"]},
@@ -349,10 +353,12 @@ void stage_verify(Context& ctx) {
   Report& r = ctx.report;
   r.heading(2, "6. Verification");
   r.para("Each design's Verilog was generated from its verified schedule (under `designs/`). Its SystemC model and, "
-         "where the engines column says so, the Verilog itself under Verilator ran on the same {} random joint states. "
-         "Every output must equal the dataflow graph evaluated in the number format bit for bit (any NaN equals any "
-         "NaN), the RTL must equal the SystemC model, and each evaluation must take exactly the schedule length plus "
-         "the I/O overhead (input load, output unload and two handshake cycles).",
+         "where the engines column says so, the Verilog itself under Verilator, co-simulated with the SystemC model, "
+         "ran on the same {} random joint states. Every output must equal the dataflow graph evaluated in the number "
+         "format bit for bit (any NaN equals any NaN); the RTL must equal the SystemC model in every cycle (unit "
+         "result buses, register writes, input load, handshakes and status: in lockstep for the unit mixes verilated "
+         "at build time, else by cycle logs both write); and each evaluation must take exactly the schedule length "
+         "plus the I/O overhead (input load, output unload and two handshake cycles).",
          {r.num("verify", "/runs/0/states")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -361,10 +367,11 @@ void stage_verify(Context& ctx) {
                  r.num("verify", p + "/schedule_length"),
                  r.num("verify", p + "/io_overhead"), r.num("verify", p + "/cycles_per_evaluation"),
                  r.num("verify", p + "/rtl_mismatches"), r.num("verify", p + "/systemc_mismatches"),
-                 r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/max_rel_error", 2)});
+                 r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/cosim_cycles"),
+                 r.num("verify", p + "/max_rel_error", 2)});
   }
   r.table({"design", "format", "engines", "schedule", "I/O", "cycles", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
-           "max rel. error vs double"}, t);
+           "cycles compared", "max rel. error vs double"}, t);
   r.note("Relative error: |tau - tau_double| / max(|tau_double|, 1) per joint, the largest over all states "
          "(docs/datapath.md). Fixed point saturates; its error is dominated by the fraction bits.");
   std::size_t passed = 0;
