@@ -26,6 +26,22 @@ std::map<std::string, double> grouped(const BaseParameters& bp, const std::strin
   return {};
 }
 
+// The base-parameter graph computes the reference torques at a random state. Tolerance 1e-10 of the largest torque:
+// the regrouped values come from a least-squares solve (coefficients exact to ~1e-13) and are summed in a different
+// order than the standard-parameter recursion.
+void expect_reference_torques(const Graph& g, const ref::Robot& robot, std::mt19937& rng, const std::string& what) {
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  const int n = robot.dof();
+  Eigen::VectorXd q(n), qd(n), qdd(n);
+  for (int i = 0; i < n; ++i) q[i] = u(rng), qd[i] = u(rng), qdd[i] = u(rng);
+  const auto ref_tau = ref::khalil_ne(ref::model_of(robot), ref::joint_inputs(robot, q, qd, qdd));
+  const auto tau = evaluate<double>(g, robot_input_vector(g, robot, q, qd, qdd));
+  double scale = 0;
+  for (double x : ref_tau) scale = std::max(scale, std::abs(x));
+  for (int i = 0; i < n; ++i)
+    EXPECT_NEAR(tau[static_cast<std::size_t>(i)], ref_tau[static_cast<std::size_t>(i)], 1e-10 * scale) << what;
+}
+
 // Seed 003 Tables 9.3 and 9.4: 40 base parameters for the RX-90 with general inertia, 19 with the simplified zero
 // pattern of Example 9.3 (rotor inertias counted).
 TEST(BaseParams, RankMatchesSeed003ForTheRx90) {
@@ -63,12 +79,9 @@ TEST(BaseParams, GroupingRelationsOfExample92) {
   }
 }
 
-// The base-parameter graph computes the reference torques. Tolerance 1e-10 relative: the regrouped values come
-// from a least-squares solve (coefficients exact to ~1e-13) and are summed in a different order than the
-// standard-parameter recursion.
+// The base-parameter graph computes the reference torques (expect_reference_torques) and is no costlier.
 TEST(BaseParams, BaseGraphEqualsReferenceAndIsCheaper) {
   std::mt19937 rng(3);
-  std::uniform_real_distribution<double> u(-2.0, 2.0);
   for (const char* spec : {"rx90", "rx90-simplified", "puma560", "stanford", "planar2", "random:5:4"}) {
     const ref::Robot robot = ref::load_robot(spec);
     const BaseParameters bp = base_parameters(robot);
@@ -77,16 +90,7 @@ TEST(BaseParams, BaseGraphEqualsReferenceAndIsCheaper) {
     const Graph s = customise(trace(robot, form, Flavour::Custom));
     EXPECT_LE(count_ops(g).mul(), count_ops(s).mul()) << spec;
     EXPECT_LE(count_ops(g).add(), count_ops(s).add()) << spec;
-    const int n = robot.dof();
-    for (int t = 0; t < 3; ++t) {
-      Eigen::VectorXd q(n), qd(n), qdd(n);
-      for (int i = 0; i < n; ++i) q[i] = u(rng), qd[i] = u(rng), qdd[i] = u(rng);
-      const auto ref_tau = ref::khalil_ne(ref::model_of(robot), ref::joint_inputs(robot, q, qd, qdd));
-      const auto tau = evaluate<double>(g, robot_input_vector(g, robot, q, qd, qdd));
-      double scale = 0;
-      for (double x : ref_tau) scale = std::max(scale, std::abs(x));
-      for (int i = 0; i < n; ++i) EXPECT_NEAR(tau[static_cast<std::size_t>(i)], ref_tau[static_cast<std::size_t>(i)], 1e-10 * scale) << spec;
-    }
+    for (int t = 0; t < 3; ++t) expect_reference_torques(g, robot, rng, spec);
     }
   }
   EXPECT_THROW(trace_base(ref::load_robot("planar2"), base_parameters(ref::load_robot("planar2")), Form::NE), Error);
@@ -145,10 +149,9 @@ TEST(BaseParams, KhalilMixIsNeverCostlier) {
 
 // An external wrench adds J^T (f_e, n_e), which does not depend on the inertial parameters: the base parameters are
 // those of the robot without it, and the base graph (wrench as inputs or as literals) still computes the reference
-// torques (tolerance as above).
+// torques.
 TEST(BaseParams, ExternalWrenchKeepsTheBaseParameters) {
   std::mt19937 rng(5);
-  std::uniform_real_distribution<double> u(-2.0, 2.0);
   for (const char* spec : {"planar2", "rx90"}) {
     ref::Robot robot = ref::load_robot(spec);
     const BaseParameters bare = base_parameters(robot);
@@ -164,15 +167,7 @@ TEST(BaseParams, ExternalWrenchKeepsTheBaseParameters) {
       int wrench_inputs = 0;
       for (const std::string& name : g.inputs) wrench_inputs += name.rfind("fe", 0) == 0 || name.rfind("ne", 0) == 0;
       EXPECT_EQ(wrench_inputs, wrench_input ? 6 : 0) << spec;
-      const int n = robot.dof();
-      Eigen::VectorXd q(n), qd(n), qdd(n);
-      for (int i = 0; i < n; ++i) q[i] = u(rng), qd[i] = u(rng), qdd[i] = u(rng);
-      const auto ref_tau = ref::khalil_ne(ref::model_of(robot), ref::joint_inputs(robot, q, qd, qdd));
-      const auto tau = evaluate<double>(g, robot_input_vector(g, robot, q, qd, qdd));
-      double scale = 0;
-      for (double x : ref_tau) scale = std::max(scale, std::abs(x));
-      for (int i = 0; i < n; ++i)
-        EXPECT_NEAR(tau[static_cast<std::size_t>(i)], ref_tau[static_cast<std::size_t>(i)], 1e-10 * scale) << spec;
+      expect_reference_torques(g, robot, rng, spec);
     }
   }
 }
@@ -223,12 +218,9 @@ TEST(BaseParams, GeneralRevoluteArmVsKhalil87b) {
                 n, bp.rank, a.mul(), a.add(), b.mul(), b.add(), c.mul(), c.add(), 92 * n - 127, 81 * n - 117);
     EXPECT_LE(c.mul(), 92 * n - 127) << n;
     EXPECT_LE(c.add(), 81 * n - 117) << n;
-    // The counted graph computes the torques, wrench included (tolerance as in BaseGraphEqualsReference).
-    Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(n, -1.0, 1.2), qd = q.reverse(), qdd = 0.5 * q;
-    const auto ref_tau = ref::khalil_ne(ref::model_of(robot), ref::joint_inputs(robot, q, qd, qdd));
-    const auto tau = evaluate<double>(mix, robot_input_vector(mix, robot, q, qd, qdd));
-    for (int i = 0; i < n; ++i)
-      EXPECT_NEAR(tau[static_cast<std::size_t>(i)], ref_tau[static_cast<std::size_t>(i)], 1e-10 * (1 + std::abs(ref_tau[static_cast<std::size_t>(i)]))) << n;
+    // The counted graph computes the torques, wrench included.
+    std::mt19937 rng(static_cast<unsigned>(n));
+    expect_reference_torques(mix, robot, rng, "n = " + std::to_string(n));
     // Seed 003 eq 9.61 without rotors: b = 7 n_r + 4 n_p - 3 - sigmabar_1 - 2 n_g0 = 7n - 6 (joint 1 revolute,
     // along gravity).
     EXPECT_EQ(base_parameters(general_revolute_arm(n, 40 + static_cast<unsigned>(n), false)).rank, 7 * n - 6) << n;
