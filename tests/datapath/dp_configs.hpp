@@ -25,4 +25,11 @@ inline hw::DesignSpec spec_for(const hw::Config& c, const std::string& robot, bo
   return s;
 }
 
+// The streaming design at the minimum II with the unit mix of a configuration.
+inline hw::Design stream_design(const hw::Config& c, const std::string& robot, bool custom) {
+  hw::DesignSpec s = spec_for(c, robot, custom);
+  s.ii = hw::kStreamMinII;
+  return hw::make_design(s);
+}
+
 }  // namespace neaccel::dptest

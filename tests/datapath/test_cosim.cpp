@@ -115,9 +115,7 @@ void cosim_stream(const hw::Config& cfg, const dfg::Graph& g, const hw::Datapath
 template <class Rtl>
 void cosim_stream_robot(const hw::Config& cfg, const std::string& robot, bool custom, const std::string& tag,
                         int gap_every = 0) {
-  auto spec = dptest::spec_for(cfg, robot, custom);
-  spec.ii = hw::kStreamMinII;
-  const hw::Design d = hw::make_design(spec);
+  const hw::Design d = dptest::stream_design(cfg, robot, custom);
   std::mt19937_64 rng(4243);
   std::vector<std::vector<double>> x;
   for (int k = 0; k < 100; ++k) x.push_back(hw::random_state(d, rng));
@@ -198,9 +196,7 @@ TEST(cosim_fault, FlippedUnitResultIsCaught) {
 // (c - 1) mod P executes in loop cycle c >= 1.
 TEST(cosim_fault, StreamCorruptedRegisterWriteIsCaught) {
   const auto cfg = dptest::config_s22();
-  auto spec = dptest::spec_for(cfg, "puma560", true);
-  spec.ii = hw::kStreamMinII;
-  const hw::Design d = hw::make_design(spec);
+  const hw::Design d = dptest::stream_design(cfg, "puma560", true);
   const hw::Datapath dp = hw::fit(d.dp, cfg);
   const auto [pc, u] = find_writeback(dp, 0);
   ASSERT_GE(pc, 0);

@@ -104,9 +104,7 @@ void check_stream_point(const hw::Config& cfg, const dfg::Graph& g, const hw::Da
 
 template <class Model>
 void check_stream_robot(const hw::Config& cfg, const std::string& robot, bool custom) {
-  auto spec = dptest::spec_for(cfg, robot, custom);
-  spec.ii = hw::kStreamMinII;
-  const hw::Design d = hw::make_design(spec);
+  const hw::Design d = dptest::stream_design(cfg, robot, custom);
   std::mt19937_64 rng(77);
   std::vector<std::vector<double>> x;
   for (int k = 0; k < 100; ++k) x.push_back(hw::random_state(d, rng));
@@ -128,9 +126,7 @@ TEST(rtl_stream, FixedOneByOneStanfordGeneral) {
 // Bubbles in the input stream (a launch word missed after every third set point): same results as the cycle core.
 TEST(rtl_stream, Fp32Puma560CustomWithBubbles) {
   const auto cfg = dptest::config_s22();
-  auto spec = dptest::spec_for(cfg, "puma560", true);
-  spec.ii = hw::kStreamMinII;
-  const hw::Design d = hw::make_design(spec);
+  const hw::Design d = dptest::stream_design(cfg, "puma560", true);
   const hw::Datapath dp = hw::fit(d.dp, cfg);
   const std::string dir = std::string(NEACCEL_TEST_OUT) + "/dp/rtl_stream/bubbles";
   hw::write_hex(dp, dir);

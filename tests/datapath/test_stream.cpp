@@ -17,6 +17,16 @@ namespace neaccel {
 namespace {
 
 // Checks one streaming run against the graph and the claims; returns the max relative error against double.
+// puma560 customised, fp32, 2 mul + 2 add (default latencies), streaming at the minimum II.
+hw::DesignSpec puma560_stream_spec() {
+  hw::DesignSpec spec;
+  spec.robot = "puma560";
+  spec.custom = true;
+  spec.mul = spec.add = 2;
+  spec.ii = hw::kStreamMinII;
+  return spec;
+}
+
 double check_stream(const dfg::Graph& g, const hw::Datapath& dp, const std::vector<std::vector<double>>& x) {
   const auto& f = dp.config.format;
   std::vector<std::vector<std::uint32_t>> raw;
@@ -138,11 +148,7 @@ TEST(stream, RandomGraphsBitExactAtClaimedII) {
 
 // Modulo variable expansion is needed: some value lives longer than II, and K > 1 copies are used.
 TEST(stream, LongLifetimesUseRegisterCopies) {
-  hw::DesignSpec spec;
-  spec.robot = "puma560";
-  spec.custom = true;
-  spec.mul = spec.add = 2;
-  spec.ii = hw::kStreamMinII;
+  hw::DesignSpec spec = puma560_stream_spec();
   const auto d = hw::make_design(spec);
   EXPECT_GT(d.dp.stream.max_lifetime, d.dp.stream.ii);
   EXPECT_GE(d.dp.stream.copies, 2);
@@ -153,11 +159,7 @@ TEST(stream, LongLifetimesUseRegisterCopies) {
 // than II put into copy 0's register (what an allocator without modulo variable expansion would do: the next set
 // point overwrites the value before its last read), (2) every value in register 0.
 TEST(stream, VerifyStreamCatchesRegisterConflicts) {
-  hw::DesignSpec spec;
-  spec.robot = "puma560";
-  spec.custom = true;
-  spec.mul = spec.add = 2;
-  spec.ii = hw::kStreamMinII;
+  hw::DesignSpec spec = puma560_stream_spec();
   const auto d = hw::make_design(spec);
   const auto& g = *d.graph;
   const auto& p = d.problem;
@@ -211,11 +213,7 @@ TEST(stream, VerifyStreamCatchesRegisterConflicts) {
 // Bubbles: after every third set point the source withholds in_valid past a launch word. The missed launch is an
 // empty stage (predicated off), results stay bit-exact and in order, and results are whole multiples of II apart.
 TEST(stream, BubblesInTheInputStream) {
-  hw::DesignSpec spec;
-  spec.robot = "puma560";
-  spec.custom = true;
-  spec.mul = spec.add = 2;
-  spec.ii = hw::kStreamMinII;
+  hw::DesignSpec spec = puma560_stream_spec();
   const auto d = hw::make_design(spec);
   const auto& dp = d.dp;
   ASSERT_GE(dp.stream.stages, 2);  // one missed launch must not drain the pipeline
@@ -242,11 +240,7 @@ TEST(stream, BubblesInTheInputStream) {
 }
 
 TEST(stream, IiBelowTheMinimumIsAnError) {
-  hw::DesignSpec spec;
-  spec.robot = "puma560";
-  spec.custom = true;
-  spec.mul = spec.add = 2;
-  spec.ii = hw::kStreamMinII;
+  hw::DesignSpec spec = puma560_stream_spec();
   const auto d = hw::make_design(spec);
   spec.ii = d.dp.stream.ii - 1;
   try {
