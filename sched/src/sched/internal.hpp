@@ -27,5 +27,7 @@ OpGraph build_op_graph(const Problem& problem);
 std::vector<int> asap_starts(const OpGraph& g);
 // Height: latency plus the longest latency path to the end, per node (0 for Input/Const).
 std::vector<int> heights(const OpGraph& g);
+// The graph with every edge reversed, ops in reverse topological order (for backward passes).
+OpGraph reversed(const OpGraph& g);
 
 }  // namespace neaccel::sched::detail

@@ -105,25 +105,6 @@ Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const s
   return r;
 }
 
-// The graph with every edge reversed (for backward passes).
-OpGraph reversed(const OpGraph& g) {
-  OpGraph r = g;
-  const std::size_t n = g.cls.size();
-  std::fill(r.succ_off.begin(), r.succ_off.end(), 0);
-  std::fill(r.npred.begin(), r.npred.end(), 0);
-  for (auto u : g.ops)
-    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) {
-      ++r.succ_off[g.succ[e] + 1];
-      ++r.npred[u];
-    }
-  for (std::size_t v = 0; v < n; ++v) r.succ_off[v + 1] += r.succ_off[v];
-  std::vector<int> fill(r.succ_off.begin(), r.succ_off.end() - 1);
-  for (auto u : g.ops)
-    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) r.succ[fill[g.succ[e]]++] = u;
-  std::reverse(r.ops.begin(), r.ops.end());
-  return r;
-}
-
 std::vector<Key> base_keys(const OpGraph& g, Priority p) {
   const auto h = detail::heights(g);
   const auto a = detail::asap_starts(g);
@@ -163,7 +144,7 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   std::string how = fmt::format("list/{}", priority_name(options.priority));
   // Backward-forward improvement: a backward pass with the forward finish times as priority gives each op a
   // latest start; the next forward pass schedules by smallest latest start.
-  const OpGraph rg = reversed(g);
+  const OpGraph rg = detail::reversed(g);
   // A backward schedule mirrored in time is itself a valid forward schedule (run_list's backward busy windows
   // mirror the forward ones exactly): it is a candidate too.
   auto mirror = [&](const Result& bwd) {

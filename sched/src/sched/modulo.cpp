@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace neaccel::sched {
@@ -121,11 +122,14 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
   throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]", std::max(problem.ii, mii), max_ii));
 }
 
-Schedule modulo_list_schedule(const Problem& problem) {
-  if (problem.ii <= 0) throw Error("modulo list schedule: problem.ii must be > 0");
+namespace {
+
+// Modulo list scheduling at problem.ii with a priority per op (lower first among the released ones). Backward: g is
+// the reversed graph and an op placed at t holds its unit's congruence classes from t + latency - occupancy (the
+// mirror image of a forward issue); the caller mirrors the result in time.
+Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, const std::vector<long>& prio,
+                          const std::vector<int>* release = nullptr, bool backward = false) {
   const int ii = problem.ii;
-  const auto g = detail::build_op_graph(problem);
-  const auto h = detail::heights(g);
   const std::size_t n = g.cls.size();
   long total = 0;
   for (auto v : g.ops) {
@@ -136,11 +140,11 @@ Schedule modulo_list_schedule(const Problem& problem) {
   std::vector<std::vector<std::vector<char>>> mrt(problem.classes.size());
   for (std::size_t c = 0; c < problem.classes.size(); ++c)
     mrt[c].assign(problem.classes[c].count, std::vector<char>(ii, 0));
-  std::vector<int> estart(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
+  std::vector<int> estart = release ? *release : std::vector<int>(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
   for (auto v : g.ops) waiting[v] = g.npred[v];
-  std::set<std::pair<long, dfg::NodeId>> ready;  // (-height, id), released ops (estart may be in the future)
+  std::set<std::pair<long, dfg::NodeId>> ready;  // (priority, id), released ops (estart may be in the future)
   for (auto v : g.ops)
-    if (waiting[v] == 0) ready.emplace(-static_cast<long>(h[v]), v);
+    if (waiting[v] == 0) ready.emplace(prio[v], v);
   std::size_t placed = 0;
   // Every op waits at most ii cycles for a free congruence class once released, unless occupancies > 1 fragment the
   // table: bound the search and report failure.
@@ -152,12 +156,13 @@ Schedule modulo_list_schedule(const Problem& problem) {
       const auto v = it->second;
       const int c = g.cls[v];
       bool done = false;
+      const long d = backward ? g.lat[v] - g.occ[v] : 0;
       if (estart[v] <= t)
         for (int i = 0; i < problem.classes[c].count && !done; ++i) {
           bool free = true;
-          for (int k = 0; k < g.occ[v] && free; ++k) free = !mrt[c][i][(t + k) % ii];
+          for (int k = 0; k < g.occ[v] && free; ++k) free = !mrt[c][i][(t + d + k) % ii];
           if (!free) continue;
-          for (int k = 0; k < g.occ[v]; ++k) mrt[c][i][(t + k) % ii] = 1;
+          for (int k = 0; k < g.occ[v]; ++k) mrt[c][i][(t + d + k) % ii] = 1;
           start[v] = static_cast<int>(t);
           inst[v] = i;
           done = true;
@@ -174,7 +179,7 @@ Schedule modulo_list_schedule(const Problem& problem) {
       for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e) {
         const auto s = g.succ[e];
         estart[s] = std::max(estart[s], start[v] + g.lat[v]);
-        if (--waiting[s] == 0) ready.emplace(-static_cast<long>(h[s]), s);
+        if (--waiting[s] == 0) ready.emplace(prio[s], s);
       }
     }
   }
@@ -188,8 +193,57 @@ Schedule modulo_list_schedule(const Problem& problem) {
   s.stages = (s.length + ii - 1) / ii;
   s.lower_bound = res_mii(problem);
   s.proven_optimal = ii == s.lower_bound;
-  s.algorithm = "modulo/list";
   return s;
+}
+
+// Keeps `s` as `best` if it is shorter (ties to the earlier pass).
+void keep_shorter(std::optional<Schedule>& best, Schedule s, const char* algorithm) {
+  if (best && best->length <= s.length) return;
+  s.algorithm = algorithm;
+  best = std::move(s);
+}
+
+}  // namespace
+
+Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& options) {
+  if (problem.ii <= 0) throw Error("modulo list schedule: problem.ii must be > 0");
+  if (!options.forward_height && !options.flat_order && !options.backward)
+    throw Error("modulo list schedule: no pass selected");
+  const auto g = detail::build_op_graph(problem);
+  const auto h = detail::heights(g);
+  const std::size_t n = g.cls.size();
+  std::optional<Schedule> best;
+  // 1. Forward, height priority (critical path first).
+  if (options.forward_height) {
+    std::vector<long> by_height(n, 0);
+    for (auto v : g.ops) by_height[v] = -static_cast<long>(h[v]);
+    keep_shorter(best, modulo_list_with(problem, g, by_height), "modulo/list");
+  }
+  // 2. Forward in the order of the flat (non-modulo) list schedule, height breaking ties: one II above ResMII the
+  // height order can leave the last ops only congruence classes far from their earliest start, while the flat
+  // order conflicts only where the flat length wraps past II (puma560 custom 2+2 at II 111: 231 -> 118).
+  if (options.flat_order) {
+    Problem flat = problem;
+    flat.ii = 0;
+    const Schedule l = list_schedule(flat);
+    const long span = static_cast<long>(*std::max_element(h.begin(), h.end())) + 1;
+    std::vector<long> by_flat(n, 0);
+    for (auto v : g.ops) by_flat[v] = static_cast<long>(l.slots[v].start) * span - static_cast<long>(h[v]);
+    keep_shorter(best, modulo_list_with(problem, g, by_flat), "modulo/list-flat-order");
+  }
+  // 3. Backward (from the outputs), mirrored: at II = ResMII a forward pass fills every congruence class from cycle 0
+  // and the tail of the chain toward the torques finds none free for a whole II; backward, the tail is the graph's
+  // start, wide products of inputs that can take whatever classes are left (puma560 custom 2+2 at II 110: 229 -> 119).
+  if (options.backward) {
+    const auto rg = detail::reversed(g);
+    const auto rh = detail::heights(rg);
+    std::vector<long> by_depth(n, 0);
+    for (auto v : g.ops) by_depth[v] = -static_cast<long>(rh[v]);
+    Schedule b = modulo_list_with(problem, rg, by_depth, nullptr, true);
+    for (auto v : g.ops) b.slots[v].start = b.length - b.slots[v].start - g.lat[v];
+    keep_shorter(best, std::move(b), "modulo/list-backward");
+  }
+  return *best;
 }
 
 }  // namespace neaccel::sched

@@ -165,5 +165,23 @@ std::vector<int> heights(const OpGraph& g) {
   return h;
 }
 
+OpGraph reversed(const OpGraph& g) {
+  OpGraph r = g;
+  const std::size_t n = g.cls.size();
+  std::fill(r.succ_off.begin(), r.succ_off.end(), 0);
+  std::fill(r.npred.begin(), r.npred.end(), 0);
+  for (auto u : g.ops)
+    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) {
+      ++r.succ_off[g.succ[e] + 1];
+      ++r.npred[u];
+    }
+  for (std::size_t v = 0; v < n; ++v) r.succ_off[v + 1] += r.succ_off[v];
+  std::vector<int> fill(r.succ_off.begin(), r.succ_off.end() - 1);
+  for (auto u : g.ops)
+    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) r.succ[fill[g.succ[e]]++] = u;
+  std::reverse(r.ops.begin(), r.ops.end());
+  return r;
+}
+
 }  // namespace detail
 }  // namespace neaccel::sched
