@@ -69,8 +69,9 @@ void run(const Options& o) {
     std::printf("modulo schedule: II %d (scheduler minimum %d, ResMII %d; I/O bound %d = max(%zu inputs, %zu outputs)), "
                 "length %d, %d stages\n", st.ii, st.ii_sched, d.schedule.lower_bound, st.ii_io,
                 dp.input_names.size(), dp.output_names.size(), dp.length, st.stages);
-    std::printf("registers %d (max live %d; modulo variable expansion: %d copies, longest lifetime %d), %zu constants, "
-                "kernel %zu x %d bits\n", dp.num_regs, st.max_live, st.copies, st.max_lifetime, dp.consts.size(),
+    std::printf("registers %d (max live %d; modulo variable expansion: %d %s, longest lifetime %d), %zu constants, "
+                "kernel %zu x %d bits\n", dp.num_regs, st.max_live, st.copies, st.copies == 1 ? "copy" : "copies",
+                st.max_lifetime, dp.consts.size(),
                 dp.program.size(), dp.config.word_bits());
     std::printf("throughput: %d cycles per set point; latency %d cycles (first input word to last result word = "
                 "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs)\n",
