@@ -21,7 +21,7 @@ using namespace neaccel;
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii;
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
-  bool not_pipelined = false, json = false;
+  bool not_pipelined = false, json = false, backpressure = false;
 };
 
 std::string rtl_dir() {
@@ -54,6 +54,7 @@ void run(const Options& o) {
   spec.lat_mul = o.lat_mul;
   spec.lat_add = o.lat_add;
   spec.pipelined = !o.not_pipelined;
+  spec.backpressure = o.backpressure;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -74,9 +75,12 @@ void run(const Options& o) {
                 st.max_lifetime, dp.consts.size(),
                 dp.program.size(), dp.config.word_bits());
     std::printf("throughput: %d cycles per set point; latency %d cycles (first input word to last result word = "
-                "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs)\n",
+                "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs%s)\n",
                 dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
-                dp.output_names.size());
+                dp.output_names.size(), dp.backpressure() ? " + 1 through the output FIFO" : "");
+    if (dp.backpressure())
+      std::printf("back-pressure: output FIFO of %d words, %d set points in flight at most (credits)\n",
+                  dp.config.out_fifo, st.credits);
     std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
     return;
   }
@@ -104,6 +108,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--format", opt->format, "fp32 or fixed:I.F");
   cmd->add_option("--ii", opt->ii,
                   "streaming datapath: a new set point every N cycles (modulo schedule); 'min' for the smallest II");
+  cmd->add_flag("--backpressure", opt->backpressure,
+                "streaming: output FIFO and admission credits, so the sink may hold out_ready low");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });

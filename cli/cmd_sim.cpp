@@ -43,7 +43,8 @@ using namespace neaccel;
 namespace fs = std::filesystem;
 
 struct Options {
-  std::string out = "out", engine = "systemc", states_file, vcd;
+  std::string out = "out", engine = "systemc", states_file, vcd, sink_stalls;
+  int stall_every = 0, stall_len = 0;  // parsed from sink_stalls
   int random = 0;
   long fault_cycle = -1;  // hidden: corrupt unit 0's result bus in the model at this cycle (tests of the checker)
   unsigned long long seed = 1;
@@ -145,7 +146,7 @@ EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const std::
   sysc::ModelRun m;
   {
     std::ofstream f(model_log);
-    m = sysc::run_model(d.dp, raw, {&f, model_fault(o)});
+    m = sysc::run_model(d.dp, raw, {&f, model_fault(o), o.stall_every, o.stall_len});
     if (!f) throw Error(model_log + ": cannot write");
   }
   EngineRun r = run_verilator(d, dir, raw, o, rtl_log);
@@ -207,6 +208,7 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   }
   std::string cmd = exe + " +neaccel_hex=" + dir + "/hex --in " + in_path + " --out " + out_path;
   if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
+  if (o.stall_every > 0) cmd += fmt::format(" --sink-stalls {},{}", o.stall_every, o.stall_len);
   if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
   if (!cycle_log.empty()) {
     const hw::Config& c = d.dp.config;
@@ -241,11 +243,23 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   return r;
 }
 
-void run(const Options& o) {
+// --sink-stalls EVERY,LEN: the sink holds out_ready low for LEN of every EVERY cycles (back-pressure designs).
+void parse_sink_stalls(Options& o, const hw::Design& d) {
+  if (o.sink_stalls.empty()) return;
+  char tail = 0;
+  if (std::sscanf(o.sink_stalls.c_str(), "%d,%d%c", &o.stall_every, &o.stall_len, &tail) != 2 || o.stall_every < 1 ||
+      o.stall_len < 0 || o.stall_len >= o.stall_every)
+    throw Error(fmt::format("--sink-stalls: '{}' (EVERY,LEN with 0 <= LEN < EVERY)", o.sink_stalls));
+  if (!d.dp.backpressure())
+    throw Error("--sink-stalls: the design has no back-pressure (neaccel rtl --ii ... --backpressure)");
+}
+
+void run(Options o) {
   const std::string dir = fs::absolute(o.out).lexically_normal().string();
   const hw::DesignSpec spec = hw::read_manifest_spec(dir);
   const hw::Design d = hw::make_design(spec);
   check_hex_matches(d, dir);
+  parse_sink_stalls(o, d);
   if (o.states_file.empty() == (o.random <= 0)) throw Error("give exactly one of --states FILE and --random N");
   std::vector<std::vector<double>> states;
   if (!o.states_file.empty()) {
@@ -261,7 +275,7 @@ void run(const Options& o) {
   }
   EngineRun r;
   if (o.engine == "systemc") {
-    auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o)});
+    auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o), o.stall_every, o.stall_len});
     r.out = m.out;
     r.cycles = m.cycles;
     r.stream = m.stream;
@@ -285,12 +299,14 @@ void run(const Options& o) {
       const long lat = st.last_out[k] - st.first_in[k] + 1;
       lat_min = k == 0 ? lat : std::min(lat_min, lat);
       lat_max = k == 0 ? lat : std::max(lat_max, lat);
-      cycle_errors += lat != d.dp.latency();
+      // A stalling sink slows the stream down: then only order and values are checked, the figures are measured.
+      const bool timed = o.stall_every == 0;
+      cycle_errors += timed && lat != d.dp.latency();
       if (k == 0) continue;
       const long ii = st.first_out[k] - st.first_out[k - 1];
       ii_min = k == 1 ? ii : std::min(ii_min, ii);
       ii_max = k == 1 ? ii : std::max(ii_max, ii);
-      cycle_errors += ii != d.dp.stream.ii;
+      cycle_errors += timed && ii != d.dp.stream.ii;
     }
   }
   for (std::size_t k = 0; k < states.size(); ++k) {
@@ -366,6 +382,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--random", opt->random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1])");
   cmd->add_option("--seed", opt->seed, "seed of --random");
   cmd->add_option("--vcd", opt->vcd, "verilator engine: write a VCD trace to this file");
+  cmd->add_option("--sink-stalls", opt->sink_stalls,
+                  "EVERY,LEN: the sink holds out_ready low LEN of every EVERY cycles (--backpressure designs)");
   cmd->add_flag("--quiet", opt->quiet, "no progress messages");
   cmd->add_option("--fault-cycle", opt->fault_cycle, "")->group("");  // hidden: tests of the co-simulation checks
   cmd->add_flag("--json", opt->json, "machine-readable output");

@@ -12,10 +12,13 @@
 // Protocol: IDLE -(start_i)-> RUN: the kernel word counter runs modulo n_prog. In a launch word in_ready_o is high;
 // in_valid_i high admits a set point whose n_in words are taken in this and the next n_in - 1 cycles (in_ready_o
 // high; the source must hold in_valid_i high through the burst: a modulo-scheduled pipeline has no stall).
-// out_valid_o is high while a result word is driven (n_out consecutive cycles per set point, in order); the sink
-// must take it (out_ready_i is not used: no back-pressure). RUN ends in a launch word where no set point is
-// admitted and no stage holds one: DONE (done_o for one cycle) -> IDLE. ROM contents come from HexDir as in
-// nea_datapath (ucode.hex, const.hex, meta.hex = {n_in, n_prog, n_out, n_stages}).
+// OutFifo = 0: out_valid_o is high while a result word is driven (n_out consecutive cycles per set point, in
+// order); the sink must take it (out_ready_i is not used: no back-pressure). OutFifo > 0 (back-pressure): result
+// words enter a FIFO of OutFifo words and leave it on out_valid_o/out_ready_i; a set point is admitted only with one
+// of `credits` (meta) free, a credit being returned when its last word leaves, so the FIFO never overflows and a
+// sink holding out_ready_i low makes in_ready_o low at launch words. RUN ends in a launch word where no set point is
+// admitted, no stage holds one and the FIFO is empty: DONE (done_o for one cycle) -> IDLE. ROM contents come from
+// HexDir as in nea_datapath (ucode.hex, const.hex, meta.hex = {n_in, n_prog, n_out, n_stages, credits}).
 module nea_stream #(
   parameter integer IsFixed = 0,
   parameter integer Width = 32,
@@ -30,6 +33,7 @@ module nea_stream #(
   parameter integer MaxConsts = 16,
   parameter integer MaxProg = 64,
   parameter integer MaxStages = 4,
+  parameter integer OutFifo = 0,  // output FIFO words (0: no back-pressure)
   parameter HexDir = ".",
   // Derived (do not override).
   parameter integer NumUnits = NumMul + NumAdd,
@@ -68,7 +72,7 @@ module nea_stream #(
   // ROMs ($readmemh).
   reg [WordW-1:0]    ucode  [0:MaxProg-1];
   reg [Width-1:0]    consts [0:MaxConsts-1];
-  reg [15:0]         meta   [0:3];
+  reg [15:0]         meta   [0:4];
 
 `ifdef SYNTHESIS
   initial begin
@@ -95,7 +99,7 @@ module nea_stream #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [15:0] n_in = meta[0];
   wire [15:0] n_out = meta[2];
-  wire        unused_out_ready = out_ready_i;
+  wire [15:0] n_credits = meta[4];
   /* verilator lint_on UNUSEDSIGNAL */
   wire [15:0] n_prog = meta[1];
   wire [15:0] n_stages = meta[3];
@@ -108,7 +112,9 @@ module nea_stream #(
 
   wire running = (state_q == StRun);
   wire launch = running & word_q[CtlLo];
-  wire admit = launch & in_valid_i;
+  wire credit_ok;   // back-pressure: a set point may be admitted (always 1 without the FIFO)
+  wire fifo_empty;  // back-pressure: no result word waits (always 1 without the FIFO)
+  wire admit = launch & in_valid_i & credit_ok;
   // Stage-valid bits of this cycle: in a launch word, shifted with the admission of the new set point.
   wire [MaxStages-1:0] sv_shift;
   generate
@@ -125,7 +131,7 @@ module nea_stream #(
   always @* begin
     for (m = 0; m < MaxStages; m = m + 1) stage_mask[m] = (m < n_stages);
   end
-  wire drained = launch & ((sv_shift & stage_mask) == {MaxStages{1'b0}});
+  wire drained = launch & ((sv_shift & stage_mask) == {MaxStages{1'b0}}) & fifo_empty;
 
   always @* begin
     state_d = state_q;
@@ -217,7 +223,8 @@ module nea_stream #(
   wire               out_fld = word_q[CtlLo + 3 + RegAddrW];
   wire [StW-1:0]     out_stage = word_q[CtlLo + 4 + RegAddrW +: StW];
   wire [OpAddrW-1:0] out_src = word_q[CtlLo + 4 + RegAddrW + StW +: OpAddrW];
-  assign in_ready_o = running & ld_take & (launch | sv_q[0]);
+  // A launch word takes the first word of a set point being admitted; the others, of the set point in stage 0.
+  assign in_ready_o = running & ld_take & (launch ? credit_ok : sv_q[0]);
   wire load_en = in_ready_o & in_valid_i & ld_write;
 
   integer w;
@@ -227,8 +234,58 @@ module nea_stream #(
     if (load_en) regs[load_addr] <= in_data_i;
   end
 
-  assign out_valid_o = running & out_fld & sv_now[out_stage];
-  assign out_data_o = out_valid_o ? opnd[out_src] : {Width{1'b0}};
+  // Output port: the word the microcode drives now, straight out or through the FIFO.
+  wire             out_now = running & out_fld & sv_now[out_stage];
+  wire [Width-1:0] out_word = opnd[out_src];
+  generate
+    if (OutFifo == 0) begin : g_direct
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_out_ready = out_ready_i;
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign credit_ok = 1'b1;
+      assign fifo_empty = 1'b1;
+      assign out_valid_o = out_now;
+      assign out_data_o = out_now ? out_word : {Width{1'b0}};
+    end else begin : g_fifo
+      localparam integer FifoAw = (OutFifo > 1) ? $clog2(OutFifo) : 1;
+      localparam integer CntW = $clog2(OutFifo + 1);
+      localparam [31:0] FifoLast = OutFifo - 1;
+      reg [Width-1:0]  fifo_mem [0:OutFifo-1];
+      reg [FifoAw-1:0] wr_ptr_q, rd_ptr_q;
+      reg [CntW-1:0]   count_q;
+      reg [15:0]       credits_q;  // set points that may still be admitted
+      reg [15:0]       popped_q;   // words of the current set point already taken by the sink
+      wire push = out_now;
+      wire pop = out_ready_i & (count_q != {CntW{1'b0}});
+      wire last_word = pop & (popped_q + 16'd1 == n_out);
+      assign credit_ok = (credits_q != 16'd0);
+      assign fifo_empty = (count_q == {CntW{1'b0}});
+      assign out_valid_o = !fifo_empty;
+      assign out_data_o = fifo_empty ? {Width{1'b0}} : fifo_mem[rd_ptr_q];
+      always @(posedge clk_i) if (push) fifo_mem[wr_ptr_q] <= out_word;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          wr_ptr_q <= {FifoAw{1'b0}};
+          rd_ptr_q <= {FifoAw{1'b0}};
+          count_q <= {CntW{1'b0}};
+          credits_q <= 16'd0;
+          popped_q <= 16'd0;
+        end else if (state_q == StIdle) begin
+          wr_ptr_q <= {FifoAw{1'b0}};
+          rd_ptr_q <= {FifoAw{1'b0}};
+          count_q <= {CntW{1'b0}};
+          credits_q <= n_credits;
+          popped_q <= 16'd0;
+        end else begin
+          if (push) wr_ptr_q <= (wr_ptr_q == FifoLast[FifoAw-1:0]) ? {FifoAw{1'b0}} : wr_ptr_q + 1'b1;
+          if (pop) rd_ptr_q <= (rd_ptr_q == FifoLast[FifoAw-1:0]) ? {FifoAw{1'b0}} : rd_ptr_q + 1'b1;
+          count_q <= count_q + {{(CntW-1){1'b0}}, push} - {{(CntW-1){1'b0}}, pop};
+          credits_q <= credits_q - {15'd0, admit} + {15'd0, last_word};
+          if (pop) popped_q <= last_word ? 16'd0 : popped_q + 16'd1;
+        end
+      end
+    end
+  endgenerate
   assign busy_o = (state_q != StIdle);
   assign done_o = (state_q == StDone);
   assign dbg_unit_valid_o = unit_valid;

@@ -12,6 +12,8 @@ void DatapathCore::reset() {
   sv_.assign(dp_.config.max_stages, false);
   pipes_.clear();
   for (const auto& u : dp_.units) pipes_.emplace_back(u.latency);
+  fifo_.clear();
+  credits_ = popped_ = 0;
 }
 
 std::uint32_t DatapathCore::bus(int u) const {
@@ -49,17 +51,22 @@ bool DatapathCore::in_ready() const {
   if (!dp_.streaming()) return state_ == State::Load;
   if (state_ != State::Run) return false;
   const auto& w = dp_.program[index_];
-  return w.load.take && (w.launch || sv_[0]);
+  return w.load.take && (w.launch ? credit_ok() : sv_[0]);  // a launch word: admission; else stage 0 is valid
 }
 
-bool DatapathCore::out_valid() const {
-  if (!dp_.streaming()) return state_ == State::Unload;
+bool DatapathCore::out_now() const {
   const auto& w = dp_.program[index_];
   return state_ == State::Run && w.out.valid && pred(w.out.stage, false);  // out stage >= 1 in a launch word
 }
 
+bool DatapathCore::out_valid() const {
+  if (!dp_.streaming()) return state_ == State::Unload;
+  return dp_.backpressure() ? !fifo_.empty() : out_now();
+}
+
 std::uint32_t DatapathCore::out_data() const {
-  if (dp_.streaming()) return out_valid() ? read(dp_.program[index_].out.src) : 0;
+  if (dp_.backpressure()) return fifo_.empty() ? 0 : fifo_.front();
+  if (dp_.streaming()) return out_now() ? read(dp_.program[index_].out.src) : 0;
   return state_ == State::Unload ? read(dp_.output_src[index_]) : 0;
 }
 
@@ -74,7 +81,7 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   for (int u = 0; u < U; ++u) {
     v.unit_valid[u] = pipes_[u].back().valid;
     v.unit_result[u] = bus(u);
-    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, in_valid) && dp_.program[index_].wb[u].valid
+    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, in_valid && credit_ok()) && dp_.program[index_].wb[u].valid
                                     : state_ == State::Compute && dp_.program[index_].wb[u].valid;
     if (wb) {
       v.wr_en[u] = true;
@@ -114,17 +121,35 @@ void DatapathCore::clock_units(const std::vector<Stage>& issued, const CycleView
   if (v.load_en) regs_[v.load_addr] = v.load_data;
 }
 
-void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
+void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v) {
   const int U = static_cast<int>(dp_.units.size());
+  const bool admit = in_valid && credit_ok();  // in a launch word
   std::vector<Stage> issued(U);
   if (state_ == State::Run)
     for (int u = 0; u < U; ++u) {
       const auto& is = dp_.program[index_].issue[u];
-      if (is.valid && pred(is.stage, in_valid)) issued[u] = Stage{true, execute(u, is)};
+      if (is.valid && pred(is.stage, admit)) issued[u] = Stage{true, execute(u, is)};
     }
+  const bool fifo_empty = fifo_.empty();  // before this edge (nea_stream: count_q == 0)
+  // Output FIFO (back-pressure): this cycle's word in, the head out if the sink takes it; a credit comes back with
+  // a set point's last word. All decided on the values before the clock edge.
+  if (dp_.backpressure() && state_ == State::Run) {
+    const bool pop = out_ready && !fifo_.empty();
+    const bool push = out_now();
+    const std::uint32_t word = push ? read(dp_.program[index_].out.src) : 0;
+    if (pop) {
+      fifo_.pop_front();
+      if (++popped_ == static_cast<int>(dp_.output_names.size())) popped_ = 0, ++credits_;
+    }
+    if (push) fifo_.push_back(word);
+    if (dp_.program[index_].launch && admit) --credits_;
+  }
   clock_units(issued, v);
   switch (state_) {
     case State::Idle:
+      fifo_.clear();
+      credits_ = dp_.stream.credits;
+      popped_ = 0;
       if (start) {
         state_ = State::Run;
         index_ = 0;
@@ -133,13 +158,12 @@ void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
       break;
     case State::Run: {
       const bool launch = dp_.program[index_].launch;
-      if (launch) {  // shift the stage-valid bits; the pipeline is drained when no stage of the program is valid
-        const bool admit = in_valid;
+      if (launch) {  // shift the stage-valid bits; drained when no stage of the program is valid and no word waits
         for (std::size_t j = sv_.size() - 1; j > 0; --j) sv_[j] = sv_[j - 1];
         sv_[0] = admit;
         bool any = false;
         for (int j = 0; j < dp_.stream.stages && j < static_cast<int>(sv_.size()); ++j) any = any || sv_[j];
-        if (!any) {
+        if (!any && fifo_empty) {
           state_ = State::Done;
           index_ = 0;
           break;
@@ -155,7 +179,7 @@ void DatapathCore::step_stream(bool start, bool in_valid, const CycleView& v) {
 
 void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready) {
   const CycleView v = view(in_valid, in_data);
-  if (dp_.streaming()) return step_stream(start, in_valid, v);
+  if (dp_.streaming()) return step_stream(start, in_valid, out_ready, v);
   const int U = static_cast<int>(dp_.units.size());
   // Unit pipelines: shift, then the new issue enters stage 0 (operands read before any write of this edge).
   std::vector<Stage> issued(U);

@@ -8,6 +8,7 @@
 #include "neaccel/hw/datapath.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace neaccel::sysc {
@@ -67,7 +68,11 @@ class DatapathCore {
   // Streaming: whether the set point in `stage` is valid in this cycle; in a launch word stage 0 is the set point
   // being admitted (admit = in_valid_i), stage j >= 1 the one admitted j launches ago.
   bool pred(int stage, bool admit) const;
-  void step_stream(bool start, bool in_valid, const CycleView& v);
+  void step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v);
+  // Streaming: a set point may be admitted in a launch word (back-pressure: a credit is free).
+  bool credit_ok() const { return !dp_.backpressure() || credits_ > 0; }
+  // Streaming: the microcode drives a result word in this cycle (to the port, or into the output FIFO).
+  bool out_now() const;
   // The clock edge of the units and the register file: every unit pipeline shifts and takes its new issue
   // (operands were read before any write of this edge), then the register writes and the input load of `v`.
   void clock_units(const std::vector<Stage>& issued, const CycleView& v);
@@ -79,6 +84,9 @@ class DatapathCore {
   long cycle_ = 0;
   std::vector<std::uint32_t> regs_;
   std::vector<std::vector<Stage>> pipes_;  // per unit, latency stages; the last one drives the result bus
+  std::deque<std::uint32_t> fifo_;         // back-pressure: output FIFO (rtl/datapath/nea_stream.v g_fifo)
+  int credits_ = 0;                        // back-pressure: set points that may still be admitted
+  int popped_ = 0;                         // back-pressure: words of the current set point taken by the sink
   Fault fault_;
 };
 

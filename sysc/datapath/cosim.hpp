@@ -67,6 +67,7 @@ SC_MODULE(CosimBench) {
   const hw::Datapath& dp;
   std::vector<std::vector<std::uint32_t>> states;
   int gap_every = 0, gap_len = 0;  // streaming: bubbles in the input stream (StreamBook)
+  int stall_every = 0, stall_len = 0;  // streaming with back-pressure: sink stalls (StreamBook)
   CosimResult result;
 
   SC_HAS_PROCESS(CosimBench);
@@ -152,6 +153,8 @@ SC_MODULE(CosimBench) {
   void stream_stimulus() {
     rtlsim::StreamBook rb(states, dp.output_names.size(), gap_every, gap_len),
         mb(states, dp.output_names.size(), gap_every, gap_len);
+    rb.sink_stalls(stall_every, stall_len);
+    mb.sink_stalls(stall_every, stall_len);
     for (long c = 0;; ++c) {
       ++result.compared_cycles;
       if (!compare()) {
@@ -168,7 +171,7 @@ SC_MODULE(CosimBench) {
       }
       start.write(c == 0);  // this cycle's inputs first (the words offered), then the handshakes
       in_valid.write(rb.in_valid());
-      out_ready.write(true);
+      out_ready.write(rb.out_ready(c));
       in_data.write(rb.in_data());
       rb.cycle(c, r_in_ready.read(), r_out_valid.read(), r_out_data.read());
       mb.cycle(c, m_in_ready.read(), m_out_valid.read(), m_out_data.read());

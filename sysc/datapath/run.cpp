@@ -20,6 +20,7 @@ SC_MODULE(ModelBench) {
   const std::vector<std::vector<std::uint32_t>>& states;
   std::ostream* log = nullptr;
   long log_cycle = 0;
+  int stall_every = 0, stall_len = 0;
   ModelRun result;
 
   SC_HAS_PROCESS(ModelBench);
@@ -55,6 +56,7 @@ SC_MODULE(ModelBench) {
 
   void stream_stimulus(const hw::Datapath& dp) {
     rtlsim::StreamBook book(states, dp.output_names.size());
+    book.sink_stalls(stall_every, stall_len);
     for (long c = 0;; ++c) {
       log_cycle_line();
       if (c > 0 && done.read()) {
@@ -63,7 +65,7 @@ SC_MODULE(ModelBench) {
       }
       start.write(c == 0);
       in_valid.write(book.in_valid());
-      out_ready.write(true);
+      out_ready.write(book.out_ready(c));
       in_data.write(book.in_data());
       book.cycle(c, in_ready.read(), out_valid.read(), out_data.read());
       wait();
@@ -119,6 +121,8 @@ ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::ui
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   auto bench = std::make_unique<ModelBench>("model_bench", dp, states);
   bench->log = opt.cycle_log;
+  bench->stall_every = opt.stall_every;
+  bench->stall_len = opt.stall_len;
   bench->model.core().inject(opt.fault);
   sc_core::sc_start();
   return bench->result;

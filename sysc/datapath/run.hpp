@@ -22,6 +22,7 @@ struct ModelRun {
 struct ModelRunOptions {
   std::ostream* cycle_log = nullptr;  // one line per cycle (rtlsim/cycle_log.hpp), as the Verilator harness writes
   Fault fault;                        // injected into the model (tests of the checkers)
+  int stall_every = 0, stall_len = 0; // streaming with back-pressure: a sink holding out_ready low (StreamBook)
 };
 
 ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,

@@ -74,9 +74,10 @@ Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in) {
 }
 
 rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
-                                     int gap_every, int gap_len) {
+                                     int gap_every, int gap_len, int stall_every, int stall_len) {
   sysc::DatapathCore core(dp);
   rtlsim::StreamBook book(states, dp.output_names.size(), gap_every, gap_len);
+  book.sink_stalls(stall_every, stall_len);
   for (long c = 0; c < 100000000; ++c) {
     if (c > 0 && core.done()) {
       book.r.cycles = c;
@@ -85,7 +86,7 @@ rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<s
     const bool valid = book.in_valid();
     const std::uint32_t data = book.in_data();
     book.cycle(c, core.in_ready(), core.out_valid(), core.out_data());
-    core.step(c == 0, valid, data, true);
+    core.step(c == 0, valid, data, book.out_ready(c));
   }
   throw std::runtime_error("run_core_stream: no done");
 }

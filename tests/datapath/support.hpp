@@ -31,8 +31,9 @@ struct Run {
 Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in);
 
 // Streams every state through the cycle core of a streaming datapath in one run (in_valid high until all words
-// are taken; gap_every/gap_len: bubbles, see StreamBook), start to DONE.
+// are taken; gap_every/gap_len: bubbles, stall_every/stall_len: a sink holding out_ready low, see StreamBook),
+// start to DONE.
 rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,
-                                     int gap_every = 0, int gap_len = 0);
+                                     int gap_every = 0, int gap_len = 0, int stall_every = 0, int stall_len = 0);
 
 }  // namespace neaccel::dptest

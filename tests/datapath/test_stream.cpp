@@ -3,6 +3,7 @@
 // format and in order, the measured initiation interval (cycles between successive results) equal to the claimed
 // II, the measured latency equal to the claimed span; verify_stream catches a broken register assignment; --ii
 // below the minimum is a one-line error.
+#include "dp_configs.hpp"
 #include "support.hpp"
 
 #include "neaccel/hw/design.hpp"
@@ -237,6 +238,72 @@ TEST(stream, BubblesInTheInputStream) {
     bubbles += gap > dp.stream.ii;
   }
   EXPECT_EQ(bubbles, 33);  // one after every third set point
+}
+
+// Back-pressure (hw::enable_backpressure): with a sink that takes every word, the output FIFO costs one cycle of
+// latency and no throughput; with a sink that stalls (out_ready low LEN of every EVERY cycles), results stay
+// bit-exact, in order and complete, and the credits throttle admissions (the stream slows to the sink's pace
+// instead of losing words).
+std::vector<std::vector<std::uint32_t>> random_raw(const hw::Design& d, int n, std::vector<std::vector<double>>& x) {
+  std::mt19937_64 rng(9);
+  std::vector<std::vector<std::uint32_t>> raw;
+  for (int k = 0; k < n; ++k) {
+    x.push_back(hw::random_state(d, rng));
+    raw.emplace_back();
+    for (double v : x.back()) raw.back().push_back(hw::encode(d.dp.config.format, v));
+  }
+  return raw;
+}
+
+TEST(stream, BackpressureKeepsEveryResult) {
+  hw::DesignSpec spec = puma560_stream_spec();
+  spec.backpressure = true;
+  const auto d = hw::make_design(spec);
+  const auto& dp = d.dp;
+  ASSERT_TRUE(dp.backpressure());
+  EXPECT_EQ(dp.stream.credits, dp.stream.stages + 1);
+  EXPECT_EQ(dp.config.out_fifo, dp.stream.credits * static_cast<int>(dp.output_names.size()));
+  std::vector<std::vector<double>> x;
+  const auto raw = random_raw(d, 40, x);
+  struct Sink {
+    int every, len;
+  };
+  for (const Sink sink : {Sink{0, 0}, Sink{7, 3}, Sink{101, 100}, Sink{40, 39}}) {
+    const auto r = dptest::run_core_stream(dp, raw, 0, 0, sink.every, sink.len);
+    ASSERT_EQ(r.out.size(), x.size()) << sink.every << "," << sink.len;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      ASSERT_EQ(r.out[k], hw::golden_raw(*d.graph, dp.config.format, x[k])) << "set point " << k;
+      if (sink.every == 0) {
+        EXPECT_EQ(r.last_out[k] - r.first_in[k] + 1, dp.latency()) << "set point " << k;
+        if (k > 0) {
+          EXPECT_EQ(r.first_out[k] - r.first_out[k - 1], dp.stream.ii) << "set point " << k;
+        }
+      }
+    }
+    if (sink.every == 101) {  // one word per 101 cycles: the stream runs at the sink's pace, 6 x 101 per set point
+      const long span = r.first_out.back() - r.first_out.front();
+      EXPECT_GE(span, static_cast<long>(x.size() - 1) * 6 * 101 - 101);
+    }
+  }
+}
+
+// A program with back-pressure needs hardware with the output FIFO and one without needs hardware without it (the
+// credits in meta.hex would be 0: no set point would ever be admitted).
+TEST(stream, FitMatchesTheOutputFifo) {
+  const hw::Config s22 = sysc::config_s22();
+  hw::DesignSpec spec = dptest::spec_for(s22, "planar2", true);
+  spec.ii = hw::kStreamMinII;
+  const auto plain = hw::make_design(spec);
+  spec.backpressure = true;
+  const auto bp = hw::make_design(spec);
+  EXPECT_NO_THROW(hw::fit(plain.dp, s22));
+  EXPECT_THROW(hw::fit(bp.dp, s22), Error);
+  hw::Config with_fifo = s22;
+  with_fifo.out_fifo = bp.dp.config.out_fifo + 4;
+  EXPECT_NO_THROW(hw::fit(bp.dp, with_fifo));
+  EXPECT_THROW(hw::fit(plain.dp, with_fifo), Error);
+  with_fifo.out_fifo = bp.dp.config.out_fifo - 1;
+  EXPECT_THROW(hw::fit(bp.dp, with_fifo), Error);
 }
 
 TEST(stream, IiBelowTheMinimumIsAnError) {

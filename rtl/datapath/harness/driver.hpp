@@ -78,9 +78,11 @@ class Driver {
 
   // Streams `states` through a streaming datapath (nea_stream) in one run, start to DONE.
   // gap_every/gap_len: bubbles in the input stream (StreamBook).
+  // stall_every/stall_len: a sink holding out_ready_i low (StreamBook::sink_stalls; back-pressure designs).
   StreamResult run_stream(const std::vector<std::vector<std::uint32_t>>& states, std::size_t n_out, int gap_every = 0,
-                          int gap_len = 0, long max_cycles = 100000000) {
+                          int gap_len = 0, int stall_every = 0, int stall_len = 0, long max_cycles = 100000000) {
     StreamBook book(states, n_out, gap_every, gap_len);
+    book.sink_stalls(stall_every, stall_len);
     for (long c = 0; c < max_cycles; ++c) {
       if (on_cycle) on_cycle();
       if (c > 0 && m_.done_o) {
@@ -92,7 +94,7 @@ class Driver {
       }
       m_.start_i = c == 0;
       m_.in_valid_i = book.in_valid();
-      m_.out_ready_i = 1;
+      m_.out_ready_i = book.out_ready(c);
       m_.in_data_i = book.in_data();
       m_.eval();  // in_ready_o does not depend on in_valid_i, but settle anyway
       book.cycle(c, m_.in_ready_o, m_.out_valid_o, static_cast<std::uint32_t>(m_.out_data_o));

@@ -1,13 +1,13 @@
 // Standalone Verilator harness for a generated nea_top (built by `neaccel sim --engine verilator` with
 // `verilator --cc --exe --build --prefix Vnea_top`). Fast path for large state sets; no SystemC.
 //   vharness +neaccel_hex=DIR --in FILE --out FILE [--vcd FILE] [--stream N_OUT]
-//            [--cycle-log FILE --log-shape UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS]
+//            [--cycle-log FILE --log-shape UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS] [--sink-stalls EVERY,LEN]
 // FILE in: one evaluation per line, the input words in hex (graph input order). FILE out: per line the output words
 // in hex followed by the cycle count (start to DONE). --stream N_OUT (a streaming nea_stream top with N_OUT outputs):
 // all evaluations in one run; per line the output words followed by the cycles (since start) of the set point's
 // first input word, first and last output word. --cycle-log: one line per cycle (cycle_log.hpp) from the debug
-// ports, whose layout --log-shape gives (NAN_CLASS 1 for binary32). Exit status 1 with a one-line message on bad
-// input.
+// ports, whose layout --log-shape gives (NAN_CLASS 1 for binary32). --sink-stalls (streaming): out_ready_i low for
+// LEN of every EVERY cycles. Exit status 1 with a one-line message on bad input.
 #include "Vnea_top.h"
 #include "cycle_log.hpp"
 #include "driver.hpp"
@@ -69,11 +69,18 @@ neaccel::rtlsim::CycleSample sample(const Vnea_top& m, const LogShape& s) {
 int main(int argc, char** argv) {
   std::string in_path, out_path, vcd_path, log_path;
   long stream_out = 0;
+  int stall_every = 0, stall_len = 0;
   LogShape shape;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--in" || a == "--out" || a == "--vcd" || a == "--cycle-log") && i + 1 < argc) {
       (a == "--in" ? in_path : a == "--out" ? out_path : a == "--vcd" ? vcd_path : log_path) = argv[++i];
+    } else if (a == "--sink-stalls" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%d,%d", &stall_every, &stall_len) != 2 || stall_every < 1 || stall_len < 0 ||
+          stall_len >= stall_every) {
+        std::fprintf(stderr, "vharness: error: --sink-stalls: expected EVERY,LEN with 0 <= LEN < EVERY\n");
+        return 1;
+      }
     } else if (a == "--log-shape" && i + 1 < argc) {
       int nan = 0;
       if (std::sscanf(argv[++i], "%d,%d,%d,%d", &shape.units, &shape.width, &shape.reg_addr_bits, &nan) != 4 ||
@@ -138,7 +145,7 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   drv.reset();
   if (stream_out > 0) {
-    const auto r = drv.run_stream(states, static_cast<std::size_t>(stream_out));
+    const auto r = drv.run_stream(states, static_cast<std::size_t>(stream_out), 0, 0, stall_every, stall_len);
     for (std::size_t k = 0; k < r.out.size(); ++k) {
       for (auto w : r.out[k]) out << std::hex << w << ' ';
       out << std::dec << r.first_in[k] << ' ' << r.first_out[k] << ' ' << r.last_out[k] << '\n';

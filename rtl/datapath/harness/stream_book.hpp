@@ -30,11 +30,16 @@ class StreamBook {
       words_.insert(words_.end(), s.begin(), s.end());
     }
   }
+  // A sink that stalls (back-pressure designs only): out_ready low for `len` of every `every` cycles (0: never).
+  void sink_stalls(int every, int len) { stall_every_ = every, stall_len_ = len; }
+  bool out_ready(long c) const { return stall_every_ <= 0 || c % stall_every_ < stall_every_ - stall_len_; }
   bool in_valid() const { return k_ < words_.size() && hold_ == 0; }
   std::uint32_t in_data() const { return k_ < words_.size() ? words_[k_] : 0; }
-  // Call once per cycle before the clock edge, after the cycle's in_valid/in_data are driven from in_valid() and
-  // in_data(), with the cycle's handshake outputs.
+  // Call once per cycle before the clock edge, after the cycle's in_valid/in_data/out_ready are driven from
+  // in_valid(), in_data() and out_ready(c), with the cycle's handshake outputs. A result word moves when out_valid
+  // and out_ready are both high.
   void cycle(long c, bool in_ready, bool out_valid, std::uint32_t out_data) {
+    out_valid = out_valid && out_ready(c);
     const bool offered = in_valid();
     if (!offered && hold_ > 0) --hold_;
     if (in_ready && offered) {
@@ -58,7 +63,7 @@ class StreamBook {
  private:
   std::vector<std::uint32_t> words_;
   std::size_t n_in_ = 0, n_out_ = 1, k_ = 0, q_ = 0;
-  int gap_every_ = 0, gap_len_ = 0, hold_ = 0;
+  int gap_every_ = 0, gap_len_ = 0, hold_ = 0, stall_every_ = 0, stall_len_ = 0;
 };
 
 }  // namespace neaccel::rtlsim

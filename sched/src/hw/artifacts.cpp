@@ -109,7 +109,8 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"lat_mul", d.spec.lat_mul},
                {"lat_add", d.spec.lat_add},
                {"pipelined", d.spec.pipelined},
-               {"ii", d.spec.ii}};
+               {"ii", d.spec.ii},
+               {"backpressure", d.spec.backpressure}};
   m["datapath"] = to_json(d.dp);
   m["schedule"] = {{"algorithm", d.schedule.algorithm}, {"length", d.schedule.length},
                    {"lower_bound", d.schedule.lower_bound}, {"registers", d.dp.num_regs}, {"ii", d.schedule.ii}};
@@ -144,6 +145,7 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.lat_add = s.at("lat_add").get<int>();
     spec.pipelined = s.at("pipelined").get<bool>();
     spec.ii = s.value("ii", 0);
+    spec.backpressure = s.value("backpressure", false);
     return spec;
   } catch (const nlohmann::json::exception& e) {
     throw Error(path + ": " + e.what());

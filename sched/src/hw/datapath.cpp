@@ -202,7 +202,7 @@ int Datapath::io_overhead() const {
 }
 int Datapath::cycles() const { return length + io_overhead(); }
 int Datapath::cycles_per_set_point() const { return streaming() ? stream.ii : cycles(); }
-int Datapath::latency() const { return streaming() ? stream.span : cycles(); }
+int Datapath::latency() const { return streaming() ? stream.span + (backpressure() ? 1 : 0) : cycles(); }
 
 Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, const NumberFormat& format) {
   if (s.ii != 0 || p.ii != 0) throw Error("schedule.ii: streaming (modulo) datapaths are not implemented");
@@ -291,7 +291,10 @@ Datapath fit(const Datapath& dp, const Config& hw) {
   if (hw.stream != c.stream)
     throw Error(std::string("hardware configuration: the program needs a ") + (c.stream ? "streaming" : "latency") +
                 " datapath");
-  if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog ||
+  if ((hw.out_fifo > 0) != (c.out_fifo > 0))
+    throw Error(std::string("hardware configuration: the program ") + (c.out_fifo > 0 ? "needs" : "has no use for") +
+                " an output FIFO (back-pressure)");
+  if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog || hw.out_fifo < c.out_fifo ||
       (!c.stream && (hw.max_in < c.max_in || hw.max_out < c.max_out)) || (c.stream && hw.max_stages < c.max_stages))
     throw Error(fmt::format("hardware configuration: too small (needs regs {}, consts {}, program {}, in {}, out {}, "
                             "stages {})", c.max_regs, c.max_consts, c.max_prog, c.max_in, c.max_out, c.max_stages));
@@ -382,7 +385,10 @@ std::vector<std::string> output_hex(const Datapath& dp) {
 std::vector<std::string> meta_hex(const Datapath& dp) {
   std::vector<std::string> m{fmt::format("{:04x}", dp.input_names.size()), fmt::format("{:04x}", dp.program.size()),
                              fmt::format("{:04x}", dp.output_names.size())};
-  if (dp.streaming()) m.push_back(fmt::format("{:04x}", dp.stream.stages));
+  if (dp.streaming()) {
+    m.push_back(fmt::format("{:04x}", dp.stream.stages));
+    m.push_back(fmt::format("{:04x}", dp.stream.credits));
+  }
   return m;
 }
 
@@ -408,7 +414,7 @@ std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
             {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
             {"LatAdd", c.lat_add},       {"PipeMul", c.pipe_mul},     {"PipeAdd", c.pipe_add},
             {"MaxRegs", c.max_regs},     {"MaxConsts", c.max_consts}, {"MaxProg", c.max_prog},
-            {"MaxStages", c.max_stages}};
+            {"MaxStages", c.max_stages}, {"OutFifo", c.out_fifo}};
   return {{"IsFixed", c.format.fixed}, {"Width", c.format.width()}, {"Frac", c.format.fixed ? c.format.frac_bits : 0},
           {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
           {"LatAdd", c.lat_add},       {"PipeMul", c.pipe_mul},     {"PipeAdd", c.pipe_add},
@@ -447,7 +453,8 @@ nlohmann::json to_json(const Datapath& dp) {
     j["stream"] = {{"ii", st.ii},         {"ii_sched", st.ii_sched},   {"ii_io", st.ii_io},
                    {"copies", st.copies}, {"stages", st.stages},       {"span", st.span}, {"offset", st.offset},
                    {"kernel_words", dp.program.size()}, {"max_live", st.max_live},
-                   {"max_lifetime", st.max_lifetime}};
+                   {"max_lifetime", st.max_lifetime}, {"credits", st.credits},
+                   {"backpressure", dp.backpressure()}};
   }
   j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
                         {"write_ports", dp.config.num_units() + 1}};

@@ -85,8 +85,10 @@ Design make_design(const DesignSpec& spec) {
   if (spec.ii != 0) {
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));
     d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii);
+    if (spec.backpressure) enable_backpressure(d.dp);
     return d;
   }
+  if (spec.backpressure) throw Error("--backpressure: only for a streaming datapath (--ii)");
   d.schedule = schedule_with_registers(d.problem);
   d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
   return d;

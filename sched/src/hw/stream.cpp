@@ -130,6 +130,15 @@ StreamRegisters allocate(const LocalTiming& t) {
 
 }  // namespace
 
+void enable_backpressure(Datapath& dp) {
+  if (!dp.streaming()) throw Error("back-pressure: only for a streaming datapath (--ii)");
+  // A set point's last result is written into the FIFO at local cycle span - 1 and leaves it one cycle later, so
+  // its credit returns at most stages * II + 2 cycles after its admission: stages + 1 credits cover every set point
+  // a sink taking every word can have in flight (II >= 2; at II = 1 one more is needed).
+  dp.stream.credits = dp.stream.stages + (dp.stream.ii >= 2 ? 1 : 2);
+  dp.config.out_fifo = dp.stream.credits * static_cast<int>(dp.output_names.size());
+}
+
 StreamRegisters stream_registers(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {
   check_stream_schedule(g, s);
   return allocate(local_timing(g, p, s));

@@ -51,6 +51,7 @@ struct Config {
   int max_in = 16, max_out = 8;        // input and output ROM depths (latency datapath only)
   bool stream = false;                 // streaming datapath (rtl/datapath/nea_stream.v): another word layout
   int max_stages = 1;                  // streaming: stage-valid bits (>= stages of the program)
+  int out_fifo = 0;                    // streaming: output FIFO words for back-pressure (0: none, out_ready_i unused)
 
   int num_units() const { return num_mul + num_add; }
   int reg_addr_bits() const;   // register address width (>= 1)
@@ -121,6 +122,7 @@ struct StreamInfo {
   int span = 0;        // local cycles of one set point: D + length + n_out (first input to last output)
   int max_live = 0;    // values alive at once in steady state (lower bound on registers)
   int max_lifetime = 0;
+  int credits = 0;     // back-pressure: set points admitted but not yet fully unloaded, at most (0: no FIFO)
 };
 
 struct Datapath {
@@ -143,8 +145,9 @@ struct Datapath {
   // Throughput: cycles per set point in steady state (latency datapath: cycles(); streaming: II).
   int cycles_per_set_point() const;
   // Latency of one set point: latency datapath cycles(); streaming: from the cycle its first input word is taken
-  // to the cycle its last output word is valid, inclusive (= stream.span).
+  // to the cycle its last output word is valid, inclusive (= stream.span, + 1 through the output FIFO).
   int latency() const;
+  bool backpressure() const { return streaming() && stream.credits > 0; }
 };
 
 // Register map of a streaming datapath: reg[node][copy] (-1: the value needs no register), copies = K.
@@ -171,6 +174,12 @@ Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sch
 Datapath build_stream(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
                       const NumberFormat& format, const StreamRegisters* regs = nullptr);
 
+// Back-pressure for a streaming datapath: results go through an output FIFO of credits x n_out words and a set
+// point is admitted only with a free credit (credits = stages + 1: enough that a sink taking every word loses no
+// throughput); out_ready_i low holds results in the FIFO and, once the credits run out, refuses admissions (in_ready_o
+// low at launch words). Latency + 1 (the FIFO's register). Throws neaccel::Error on a latency datapath.
+void enable_backpressure(Datapath& dp);
+
 // The register map build_stream chose (for tests that break it).
 StreamRegisters stream_registers(const dfg::Graph& graph, const sched::Problem& problem,
                                  const sched::Schedule& schedule);
@@ -195,7 +204,7 @@ std::vector<std::string> microcode_hex(const Datapath& dp);
 std::vector<std::string> const_hex(const Datapath& dp);
 std::vector<std::string> input_hex(const Datapath& dp);   // per input {valid, reg}
 std::vector<std::string> output_hex(const Datapath& dp);  // per output operand address
-std::vector<std::string> meta_hex(const Datapath& dp);    // n_in, program words, n_out (streaming: + stages)
+std::vector<std::string> meta_hex(const Datapath& dp);    // n_in, program words, n_out (streaming: + stages, credits)
 
 // Writes ucode.hex, const.hex, in.hex, out.hex, meta.hex into `dir` (created; streaming: no in.hex, out.hex).
 // Same datapath, same bytes.

@@ -25,6 +25,7 @@ struct DesignSpec {
   // 0: latency datapath (list schedule). > 0: streaming datapath at this initiation interval (modulo schedule);
   // kStreamMinII: streaming at the smallest II (the modulo scheduler's, raised to the I/O bound).
   int ii = 0;
+  bool backpressure = false;  // streaming: output FIFO and credits (hw::enable_backpressure)
 };
 inline constexpr int kStreamMinII = -1;
 
