@@ -284,7 +284,8 @@ dfg::Graph wide_then_chain(int products, int chain) {
 // Every pass alone gives a valid schedule; together never longer than any alone; the backward pass is what keeps
 // the wide-then-chain graph near its flat length at II = ResMII.
 TEST(ModuloList, PassesAreValidAndTheBestIsKept) {
-  const ModuloListOptions only_forward{true, false, false}, only_flat{false, true, false}, only_backward{false, false, true};
+  const ModuloListOptions only_forward{true, false, false, false}, only_flat{false, true, false, false},
+      only_backward{false, false, true, false}, only_backward_flat{false, false, false, true};
   for (int chain : {8, 16, 24}) {
     const auto g = wide_then_chain(60, chain);
     auto p = make(g, 1, 1, 3, 2);
@@ -292,7 +293,7 @@ TEST(ModuloList, PassesAreValidAndTheBestIsKept) {
     const auto all = modulo_list_schedule(p);
     expect_valid(p, all);
     int shortest = 1 << 30;
-    for (const auto& o : {only_forward, only_flat, only_backward}) {
+    for (const auto& o : {only_forward, only_flat, only_backward, only_backward_flat}) {
       const auto s = modulo_list_schedule(p, o);
       expect_valid(p, s);
       shortest = std::min(shortest, s.length);
@@ -311,7 +312,7 @@ TEST(ModuloList, PassesAreValidAndTheBestIsKept) {
   const auto small = wide_then_chain(20, 4);
   auto p = make(small, 1, 1, 3, 2);
   p.ii = res_mii(p);
-  EXPECT_THROW(modulo_list_schedule(p, {false, false, false}), Error);
+  EXPECT_THROW(modulo_list_schedule(p, {false, false, false, false}), Error);
 }
 
 }  // namespace

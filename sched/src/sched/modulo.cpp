@@ -207,7 +207,7 @@ void keep_shorter(std::optional<Schedule>& best, Schedule s, const char* algorit
 
 Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& options) {
   if (problem.ii <= 0) throw Error("modulo list schedule: problem.ii must be > 0");
-  if (!options.forward_height && !options.flat_order && !options.backward)
+  if (!options.forward_height && !options.flat_order && !options.backward && !options.backward_flat_order)
     throw Error("modulo list schedule: no pass selected");
   const auto g = detail::build_op_graph(problem);
   const auto h = detail::heights(g);
@@ -222,11 +222,11 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   // 2. Forward in the order of the flat (non-modulo) list schedule, height breaking ties: one II above ResMII the
   // height order can leave the last ops only congruence classes far from their earliest start, while the flat
   // order conflicts only where the flat length wraps past II (puma560 custom 2+2 at II 111: 231 -> 118).
+  Problem flat = problem;
+  flat.ii = 0;
+  const Schedule l = list_schedule(flat);
+  const long span = static_cast<long>(*std::max_element(h.begin(), h.end())) + 1;  // > any height or depth
   if (options.flat_order) {
-    Problem flat = problem;
-    flat.ii = 0;
-    const Schedule l = list_schedule(flat);
-    const long span = static_cast<long>(*std::max_element(h.begin(), h.end())) + 1;
     std::vector<long> by_flat(n, 0);
     for (auto v : g.ops) by_flat[v] = static_cast<long>(l.slots[v].start) * span - static_cast<long>(h[v]);
     keep_shorter(best, modulo_list_with(problem, g, by_flat), "modulo/list-flat-order");
@@ -234,14 +234,25 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   // 3. Backward (from the outputs), mirrored: at II = ResMII a forward pass fills every congruence class from cycle 0
   // and the tail of the chain toward the torques finds none free for a whole II; backward, the tail is the graph's
   // start, wide products of inputs that can take whatever classes are left (puma560 custom 2+2 at II 110: 229 -> 119).
+  const auto rg = detail::reversed(g);
+  const auto rh = detail::heights(rg);
+  auto backward = [&](const std::vector<long>& prio, const char* name) {
+    Schedule b = modulo_list_with(problem, rg, prio, nullptr, true);
+    for (auto v : g.ops) b.slots[v].start = b.length - b.slots[v].start - g.lat[v];
+    keep_shorter(best, std::move(b), name);
+  };
   if (options.backward) {
-    const auto rg = detail::reversed(g);
-    const auto rh = detail::heights(rg);
     std::vector<long> by_depth(n, 0);
     for (auto v : g.ops) by_depth[v] = -static_cast<long>(rh[v]);
-    Schedule b = modulo_list_with(problem, rg, by_depth, nullptr, true);
-    for (auto v : g.ops) b.slots[v].start = b.length - b.slots[v].start - g.lat[v];
-    keep_shorter(best, std::move(b), "modulo/list-backward");
+    backward(by_depth, "modulo/list-backward");
+  }
+  // 4. Backward in the flat schedule's order mirrored (latest finish first): stanford custom 2+2 at II 94: 184 -> 165,
+  // puma560 custom 1+1 at II 220: 234 -> 227.
+  if (options.backward_flat_order) {
+    std::vector<long> by_flat_finish(n, 0);
+    for (auto v : g.ops)
+      by_flat_finish[v] = static_cast<long>(l.length - l.slots[v].start - g.lat[v]) * span - static_cast<long>(rh[v]);
+    backward(by_flat_finish, "modulo/list-backward-flat-order");
   }
   return *best;
 }

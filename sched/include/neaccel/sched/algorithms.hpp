@@ -76,15 +76,16 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options = 
 // Modulo list scheduling at exactly problem.ii (> 0) for an acyclic graph: cycle by cycle, released ops in priority
 // order take the first instance whose modulo reservation table slots are free (no eviction: without recurrences an
 // op can always wait). Aims at a short single-evaluation length (the latency of a streaming datapath), which Rau's
-// scheduler does not minimise: three passes, the shortest kept (ties to the earlier): forward by height, forward in
-// the order of the flat list schedule, and backward from the outputs by depth, mirrored in time (algorithm
-// "modulo/list", "modulo/list-flat-order", "modulo/list-backward"). Always succeeds with pipelined units at
-// ii >= res_mii; with occupancy > 1 the table can fragment: neaccel::Error then. Instances bound;
-// lower_bound = res_mii.
+// scheduler does not minimise: four passes, the shortest kept (ties to the earlier): forward by height, forward in
+// the order of the flat list schedule, and backward from the outputs, mirrored in time, by depth and in the flat
+// schedule's mirrored order (algorithm "modulo/list", "modulo/list-flat-order", "modulo/list-backward",
+// "modulo/list-backward-flat-order"). Always succeeds with pipelined units at ii >= res_mii; with occupancy > 1 the
+// table can fragment: neaccel::Error then. Instances bound; lower_bound = res_mii.
 struct ModuloListOptions {
   bool forward_height = true;  // the passes tried (at least one)
   bool flat_order = true;
   bool backward = true;
+  bool backward_flat_order = true;
 };
 Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& options = {});
 
