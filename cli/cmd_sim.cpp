@@ -269,10 +269,7 @@ void run(Options o) {
     for (int k = 0; k < o.random; ++k) states.push_back(hw::random_state(d, rng));
   }
   std::vector<std::vector<std::uint32_t>> raw;
-  for (const auto& s : states) {
-    raw.emplace_back();
-    for (double x : s) raw.back().push_back(hw::encode(spec.format, x));
-  }
+  for (const auto& s : states) raw.push_back(hw::encode(spec.format, s));
   EngineRun r;
   if (o.engine == "systemc") {
     auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o), o.stall_every, o.stall_len});

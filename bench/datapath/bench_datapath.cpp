@@ -34,7 +34,7 @@ const Setup& setup() {
     cfg.max_regs = 512, cfg.max_consts = 256, cfg.max_prog = 2048, cfg.max_in = 512, cfg.max_out = 8;
     r.dp = hw::fit(r.design.dp, cfg);
     std::mt19937_64 rng(1);
-    for (double x : hw::random_state(r.design, rng)) r.raw.push_back(hw::encode(cfg.format, x));
+    r.raw = hw::encode(cfg.format, hw::random_state(r.design, rng));
     r.hex_dir = std::filesystem::temp_directory_path().string() + "/neaccel_bench_dp_f22";
     hw::write_hex(r.dp, r.hex_dir);
     return r;

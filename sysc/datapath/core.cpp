@@ -81,7 +81,7 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   for (int u = 0; u < U; ++u) {
     v.unit_valid[u] = pipes_[u].back().valid;
     v.unit_result[u] = bus(u);
-    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, in_valid && credit_ok()) && dp_.program[index_].wb[u].valid
+    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, admits(in_valid)) && dp_.program[index_].wb[u].valid
                                     : state_ == State::Compute && dp_.program[index_].wb[u].valid;
     if (wb) {
       v.wr_en[u] = true;
@@ -123,7 +123,7 @@ void DatapathCore::clock_units(const std::vector<Stage>& issued, const CycleView
 
 void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v) {
   const int U = static_cast<int>(dp_.units.size());
-  const bool admit = in_valid && credit_ok();  // in a launch word
+  const bool admit = admits(in_valid);  // in a launch word
   std::vector<Stage> issued(U);
   if (state_ == State::Run)
     for (int u = 0; u < U; ++u) {

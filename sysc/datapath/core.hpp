@@ -5,6 +5,7 @@
 // dp.streaming()) signal for signal (the co-simulation compares them every cycle).
 #pragma once
 
+#include "cycle_log.hpp"
 #include "neaccel/hw/datapath.hpp"
 
 #include <cstdint>
@@ -13,18 +14,12 @@
 
 namespace neaccel::sysc {
 
-// What the co-simulation compares each cycle (the state before the clock edge that ends the cycle).
-struct CycleView {
-  std::vector<bool> unit_valid;          // result bus valid, per unit
-  std::vector<std::uint32_t> unit_result;
-  std::vector<bool> wr_en;               // register write per unit (microcode write-back)
-  std::vector<int> wr_addr;
-  std::vector<std::uint32_t> wr_data;    // value written (the unit result bus)
-  bool load_en = false;                  // register write by the input load
-  int load_addr = 0;
-  std::uint32_t load_data = 0;
-  bool in_ready = false, out_valid = false, done = false, busy = false;
-  std::uint32_t out_data = 0;
+// What the co-simulation compares each cycle (the state before the clock edge that ends the cycle): the cycle-log
+// sample (unit result buses, register write enables and addresses, input load, handshakes, status) and the data
+// the model writes.
+struct CycleView : rtlsim::CycleSample {
+  std::vector<std::uint32_t> wr_data;  // value written per unit (the unit result bus)
+  std::uint32_t load_data = 0;         // word written by the input load
 };
 
 // A fault for the injection tests: XOR `mask` into a value at `cycle` (cycles since reset).
@@ -71,6 +66,8 @@ class DatapathCore {
   void step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v);
   // Streaming: a set point may be admitted in a launch word (back-pressure: a credit is free).
   bool credit_ok() const { return !dp_.backpressure() || credits_ > 0; }
+  // Streaming: a set point offered in a launch word is admitted.
+  bool admits(bool in_valid) const { return in_valid && credit_ok(); }
   // Streaming: the microcode drives a result word in this cycle (to the port, or into the output FIFO).
   bool out_now() const;
   // The clock edge of the units and the register file: every unit pipeline shifts and takes its new issue

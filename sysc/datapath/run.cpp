@@ -18,9 +18,8 @@ SC_MODULE(ModelBench) {
   DatapathModel model;
   const hw::Datapath& dp_;
   const std::vector<std::vector<std::uint32_t>>& states;
-  std::ostream* log = nullptr;
+  ModelRunOptions opt;
   long log_cycle = 0;
-  int stall_every = 0, stall_len = 0;
   ModelRun result;
 
   SC_HAS_PROCESS(ModelBench);
@@ -45,18 +44,15 @@ SC_MODULE(ModelBench) {
 
   // The cycle-log line of this cycle (what the lockstep co-simulation compares, from the model's side).
   void log_cycle_line() {
-    if (!log) return;
-    const CycleView v = model.core().view(in_valid.read(), in_data.read());
-    rtlsim::CycleSample s;
-    s.in_ready = v.in_ready, s.out_valid = v.out_valid, s.busy = v.busy, s.done = v.done, s.out_data = v.out_data;
-    s.unit_valid = v.unit_valid, s.unit_result = v.unit_result, s.wr_en = v.wr_en, s.wr_addr = v.wr_addr;
-    s.load_en = v.load_en, s.load_addr = v.load_addr;
-    *log << rtlsim::cycle_line(log_cycle++, s, !dp_.config.format.fixed) << '\n';
+    if (!opt.cycle_log) return;
+    *opt.cycle_log << rtlsim::cycle_line(log_cycle++, model.core().view(in_valid.read(), in_data.read()),
+                               !dp_.config.format.fixed)
+         << '\n';
   }
 
   void stream_stimulus(const hw::Datapath& dp) {
     rtlsim::StreamBook book(states, dp.output_names.size());
-    book.sink_stalls(stall_every, stall_len);
+    book.sink_stalls(opt.stall_every, opt.stall_len);
     for (long c = 0;; ++c) {
       log_cycle_line();
       if (c > 0 && done.read()) {
@@ -120,9 +116,7 @@ ModelRun run_model(const hw::Datapath& dp, const std::vector<std::vector<std::ui
                    const ModelRunOptions& opt) {
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   auto bench = std::make_unique<ModelBench>("model_bench", dp, states);
-  bench->log = opt.cycle_log;
-  bench->stall_every = opt.stall_every;
-  bench->stall_len = opt.stall_len;
+  bench->opt = opt;
   bench->model.core().inject(opt.fault);
   sc_core::sc_start();
   return bench->result;

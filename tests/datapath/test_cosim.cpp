@@ -39,9 +39,7 @@ Prepared prepare(const hw::Config& cfg, const std::string& robot, bool custom, i
   std::mt19937_64 rng(4242);
   for (int k = 0; k < states; ++k) {
     p.x.push_back(hw::random_state(p.design, rng));
-    std::vector<std::uint32_t> r;
-    for (double v : p.x.back()) r.push_back(hw::encode(cfg.format, v));
-    p.raw.push_back(r);
+    p.raw.push_back(hw::encode(cfg.format, p.x.back()));
   }
   return p;
 }
@@ -84,10 +82,7 @@ void cosim_stream(const hw::Config& cfg, const dfg::Graph& g, const hw::Datapath
   const char* argv[] = {"dp_cosim_tests", plusarg.c_str()};
   Verilated::commandArgs(2, argv);
   std::vector<std::vector<std::uint32_t>> raw;
-  for (const auto& s : x) {
-    raw.emplace_back();
-    for (double v : s) raw.back().push_back(hw::encode(cfg.format, v));
-  }
+  for (const auto& s : x) raw.push_back(hw::encode(cfg.format, s));
   // gap_every > 0: a bubble (one launch word missed) after every gap_every set points.
   const auto r = sysc::cosimulate<Rtl>(dp, raw, {}, gap_every, dp.stream.ii + 5);
   ASSERT_EQ(r.mismatches, 0) << (r.messages.empty() ? "" : r.messages[0]);
@@ -210,10 +205,7 @@ TEST(cosim_fault, StreamCorruptedRegisterWriteIsCaught) {
   Verilated::commandArgs(2, argv);
   std::mt19937_64 rng(5);
   std::vector<std::vector<std::uint32_t>> raw;
-  for (int k = 0; k < 20; ++k) {
-    raw.emplace_back();
-    for (double v : hw::random_state(d, rng)) raw.back().push_back(hw::encode(cfg.format, v));
-  }
+  for (int k = 0; k < 20; ++k) raw.push_back(hw::encode(cfg.format, hw::random_state(d, rng)));
   ASSERT_LT(loop_cycle, 20L * dp.stream.ii);  // still streaming
   const auto r = sysc::cosimulate<Vdpsc_s22>(dp, raw, sysc::Fault{sysc::Fault::Kind::RegWrite, cycle, u, 1u << 20});
   EXPECT_GT(r.mismatches, 0);

@@ -71,8 +71,7 @@ TEST_P(core, RandomGraphsBitExactAndCycleCount) {
     const int expected_cycles = s.length + static_cast<int>(g.inputs.size() + g.outputs.size()) + 2;
     for (int k = 0; k < 25; ++k) {
       const auto x = dptest::random_inputs(rng, g.inputs.size());
-      std::vector<std::uint32_t> raw;
-      for (double v : x) raw.push_back(hw::encode(fmt, v));
+      const std::vector<std::uint32_t> raw = hw::encode(fmt, x);
       const auto run = dptest::run_core(dp, raw);
       const auto want = golden_raw(g, fmt, x);
       ASSERT_EQ(run.out.size(), want.size());

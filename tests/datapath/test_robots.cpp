@@ -49,8 +49,7 @@ TEST_P(robot, HundredStatesBitExactCloseAndOnTime) {
       d.schedule.length + static_cast<int>(d.graph->inputs.size() + d.graph->outputs.size()) + 2;
   for (int k = 0; k < 100; ++k) {
     const auto x = hw::random_state(d, rng);
-    std::vector<std::uint32_t> raw;
-    for (double v : x) raw.push_back(hw::encode(spec.format, v));
+    const std::vector<std::uint32_t> raw = hw::encode(spec.format, x);
     const auto run = dptest::run_core(d.dp, raw);
     const auto want = hw::golden_raw(*d.graph, spec.format, x);
     const auto ref = hw::reference(*d.graph, x);

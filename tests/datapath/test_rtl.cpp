@@ -40,8 +40,7 @@ void check_point(const hw::Config& cfg, const std::string& robot, bool custom, i
   const long expected = d.schedule.length + static_cast<long>(d.graph->inputs.size() + d.graph->outputs.size()) + 2;
   for (int k = 0; k < states; ++k) {
     const auto x = hw::random_state(d, rng);
-    std::vector<std::uint32_t> raw;
-    for (double v : x) raw.push_back(hw::encode(cfg.format, v));
+    const std::vector<std::uint32_t> raw = hw::encode(cfg.format, x);
     const auto got = drv.run(raw);
     const auto want = hw::golden_raw(*d.graph, cfg.format, x);
     const auto core = dptest::run_core(dp, raw);
@@ -77,10 +76,7 @@ void check_stream_point(const hw::Config& cfg, const dfg::Graph& g, const hw::Da
   rtlsim::Driver<Model> drv(*model);
   drv.reset();
   std::vector<std::vector<std::uint32_t>> raw;
-  for (const auto& s : x) {
-    raw.emplace_back();
-    for (double v : s) raw.back().push_back(hw::encode(cfg.format, v));
-  }
+  for (const auto& s : x) raw.push_back(hw::encode(cfg.format, s));
   const auto got = drv.run_stream(raw, g.outputs.size());
   const auto core = dptest::run_core_stream(dp, raw);
   ASSERT_EQ(got.out.size(), x.size()) << name;
@@ -142,8 +138,7 @@ TEST(rtl_stream, Fp32Puma560CustomWithBubbles) {
   std::vector<std::vector<std::uint32_t>> raw;
   for (int k = 0; k < 100; ++k) {
     x.push_back(hw::random_state(d, rng));
-    raw.emplace_back();
-    for (double v : x.back()) raw.back().push_back(hw::encode(cfg.format, v));
+    raw.push_back(hw::encode(cfg.format, x.back()));
   }
   const int gap = dp.stream.ii + 5;
   const auto got = drv.run_stream(raw, d.graph->outputs.size(), 3, gap);

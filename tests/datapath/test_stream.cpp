@@ -28,13 +28,22 @@ hw::DesignSpec puma560_stream_spec() {
   return spec;
 }
 
+// n random states of a design (appended to x) and their words in its number format.
+std::vector<std::vector<std::uint32_t>> random_set_points(const hw::Design& d, int n, std::uint64_t seed,
+                                                          std::vector<std::vector<double>>& x) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<std::uint32_t>> raw;
+  for (int k = 0; k < n; ++k) {
+    x.push_back(hw::random_state(d, rng));
+    raw.push_back(hw::encode(d.dp.config.format, x.back()));
+  }
+  return raw;
+}
+
 double check_stream(const dfg::Graph& g, const hw::Datapath& dp, const std::vector<std::vector<double>>& x) {
   const auto& f = dp.config.format;
   std::vector<std::vector<std::uint32_t>> raw;
-  for (const auto& s : x) {
-    raw.emplace_back();
-    for (double v : s) raw.back().push_back(hw::encode(f, v));
-  }
+  for (const auto& s : x) raw.push_back(hw::encode(f, s));
   const auto r = dptest::run_core_stream(dp, raw);
   EXPECT_EQ(r.out.size(), x.size());
   EXPECT_EQ(r.first_in.size(), x.size());
@@ -202,8 +211,7 @@ TEST(stream, VerifyStreamCatchesRegisterConflicts) {
   std::vector<std::vector<double>> x;
   for (int k = 0; k < 20; ++k) {
     x.push_back(dptest::random_inputs(rng, g.inputs.size()));
-    raw.emplace_back();
-    for (double v : x.back()) raw.back().push_back(hw::encode({}, v));
+    raw.push_back(hw::encode({}, x.back()));
   }
   const auto r = dptest::run_core_stream(bad, raw);
   bool any_wrong = false;
@@ -218,14 +226,8 @@ TEST(stream, BubblesInTheInputStream) {
   const auto d = hw::make_design(spec);
   const auto& dp = d.dp;
   ASSERT_GE(dp.stream.stages, 2);  // one missed launch must not drain the pipeline
-  std::mt19937_64 rng(8);
   std::vector<std::vector<double>> x;
-  std::vector<std::vector<std::uint32_t>> raw;
-  for (int k = 0; k < 100; ++k) {
-    x.push_back(hw::random_state(d, rng));
-    raw.emplace_back();
-    for (double v : x.back()) raw.back().push_back(hw::encode(dp.config.format, v));
-  }
+  const auto raw = random_set_points(d, 100, 8, x);
   const auto r = dptest::run_core_stream(dp, raw, 3, dp.stream.ii + 5);
   ASSERT_EQ(r.out.size(), x.size());
   int bubbles = 0;
@@ -244,17 +246,6 @@ TEST(stream, BubblesInTheInputStream) {
 // latency and no throughput; with a sink that stalls (out_ready low LEN of every EVERY cycles), results stay
 // bit-exact, in order and complete, and the credits throttle admissions (the stream slows to the sink's pace
 // instead of losing words).
-std::vector<std::vector<std::uint32_t>> random_raw(const hw::Design& d, int n, std::vector<std::vector<double>>& x) {
-  std::mt19937_64 rng(9);
-  std::vector<std::vector<std::uint32_t>> raw;
-  for (int k = 0; k < n; ++k) {
-    x.push_back(hw::random_state(d, rng));
-    raw.emplace_back();
-    for (double v : x.back()) raw.back().push_back(hw::encode(d.dp.config.format, v));
-  }
-  return raw;
-}
-
 TEST(stream, BackpressureKeepsEveryResult) {
   hw::DesignSpec spec = puma560_stream_spec();
   spec.backpressure = true;
@@ -264,7 +255,7 @@ TEST(stream, BackpressureKeepsEveryResult) {
   EXPECT_EQ(dp.stream.credits, dp.stream.stages + 1);
   EXPECT_EQ(dp.config.out_fifo, dp.stream.credits * static_cast<int>(dp.output_names.size()));
   std::vector<std::vector<double>> x;
-  const auto raw = random_raw(d, 40, x);
+  const auto raw = random_set_points(d, 40, 9, x);
   struct Sink {
     int every, len;
   };

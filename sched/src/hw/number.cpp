@@ -50,6 +50,13 @@ std::uint32_t encode(const NumberFormat& f, double x) {
   return to_word(f, fx::from_double(x, fx_format(f)));
 }
 
+std::vector<std::uint32_t> encode(const NumberFormat& f, const std::vector<double>& xs) {
+  std::vector<std::uint32_t> out;
+  out.reserve(xs.size());
+  for (double x : xs) out.push_back(encode(f, x));
+  return out;
+}
+
 double decode(const NumberFormat& f, std::uint32_t raw) {
   if (!f.fixed) return as_float(raw);
   return fx::to_double(to_signed(f, raw), fx_format(f));

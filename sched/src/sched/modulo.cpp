@@ -128,7 +128,7 @@ namespace {
 // the reversed graph and an op placed at t holds its unit's congruence classes from t + latency - occupancy (the
 // mirror image of a forward issue); the caller mirrors the result in time.
 Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, const std::vector<long>& prio,
-                          const std::vector<int>* release = nullptr, bool backward = false) {
+                          bool backward = false) {
   const int ii = problem.ii;
   const std::size_t n = g.cls.size();
   long total = 0;
@@ -140,7 +140,7 @@ Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, cons
   std::vector<std::vector<std::vector<char>>> mrt(problem.classes.size());
   for (std::size_t c = 0; c < problem.classes.size(); ++c)
     mrt[c].assign(problem.classes[c].count, std::vector<char>(ii, 0));
-  std::vector<int> estart = release ? *release : std::vector<int>(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
+  std::vector<int> estart(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
   for (auto v : g.ops) waiting[v] = g.npred[v];
   std::set<std::pair<long, dfg::NodeId>> ready;  // (priority, id), released ops (estart may be in the future)
   for (auto v : g.ops)
@@ -237,7 +237,7 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   const auto rg = detail::reversed(g);
   const auto rh = detail::heights(rg);
   auto backward = [&](const std::vector<long>& prio, const char* name) {
-    Schedule b = modulo_list_with(problem, rg, prio, nullptr, true);
+    Schedule b = modulo_list_with(problem, rg, prio, true);
     for (auto v : g.ops) b.slots[v].start = b.length - b.slots[v].start - g.lat[v];
     keep_shorter(best, std::move(b), name);
   };

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace neaccel::hw {
 
@@ -30,6 +31,7 @@ inline constexpr std::uint32_t kQuietNaN = num::fp32::kQuietNan;
 
 // Raw words hold the value in the low width() bits (fixed point: two's complement, not sign-extended).
 std::uint32_t encode(const NumberFormat& f, double x);   // fp32: (float)x; fixed: RNE of x*2^F, saturated
+std::vector<std::uint32_t> encode(const NumberFormat& f, const std::vector<double>& xs);  // element by element
 double decode(const NumberFormat& f, std::uint32_t raw);
 
 std::uint32_t mul(const NumberFormat& f, std::uint32_t a, std::uint32_t b);
