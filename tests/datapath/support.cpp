@@ -2,6 +2,8 @@
 
 #include "core.hpp"
 
+#include <cctype>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -71,6 +73,24 @@ Run run_core(const hw::Datapath& dp, const std::vector<std::uint32_t>& in) {
     core.step(guard == 0, true, data, true);
   }
   throw std::runtime_error("run_core: no done");
+}
+
+hw::DesignSpec DesignPoint::spec() const {
+  hw::DesignSpec s;
+  s.robot = robot;
+  s.custom = custom;
+  s.format = hw::NumberFormat::parse(format);
+  s.mul = mul, s.add = add, s.lat_mul = lat_mul, s.lat_add = lat_add;
+  s.pipelined = pipelined;
+  return s;
+}
+
+std::string DesignPoint::name() const {
+  std::string s = std::string(robot) + (custom ? "_custom_" : "_general_") + format + "_m" + std::to_string(mul) + "a" +
+                  std::to_string(add) + "_l" + std::to_string(lat_mul) + std::to_string(lat_add) + (pipelined ? "p" : "n");
+  for (auto& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
 }
 
 rtlsim::StreamResult run_core_stream(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states,

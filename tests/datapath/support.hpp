@@ -3,6 +3,7 @@
 
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/sched/schedule.hpp"
 #include "stream_book.hpp"
 
@@ -15,6 +16,17 @@ namespace neaccel::dptest {
 
 // A random graph: n_in inputs, a few constants, n_ops mul/add/sub/neg over earlier nodes, n_out outputs.
 dfg::Graph random_graph(std::uint32_t seed, int n_in, int n_ops, int n_out);
+
+// A design point of the parameterised tests: robot, flavour, number format, unit mix.
+struct DesignPoint {
+  const char* robot;
+  bool custom;
+  const char* format;
+  int mul, add, lat_mul, lat_add;
+  bool pipelined;
+  hw::DesignSpec spec() const;  // a latency datapath; set ii for streaming
+  std::string name() const;     // "puma560_custom_fp32_m2a2_l32p" (test names: alphanumerics and '_')
+};
 
 // Problem with one mul class and one add/sub/neg class.
 sched::Problem make_problem(const dfg::Graph& g, int mul, int add, int lat_mul, int lat_add, bool pipelined = true);

@@ -12,36 +12,15 @@ namespace neaccel {
 namespace {
 
 struct RobotPoint {
-  const char* robot;
-  bool custom;
-  const char* format;
-  int mul, add, lat_mul, lat_add;
-  bool pipelined;
+  dptest::DesignPoint design;
   double tol;  // bound on max_i |tau_i - tau_ref_i| / max(1, max_i |tau_ref_i|)
 };
-
-std::string point_name(const RobotPoint& p) {
-  std::string s = std::string(p.robot) + (p.custom ? "_custom_" : "_general_") + p.format + "_m" +
-                  std::to_string(p.mul) + "a" + std::to_string(p.add) + "_l" + std::to_string(p.lat_mul) +
-                  std::to_string(p.lat_add) + (p.pipelined ? "p" : "n");
-  for (auto& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
 
 class robot : public ::testing::TestWithParam<RobotPoint> {};
 
 TEST_P(robot, HundredStatesBitExactCloseAndOnTime) {
   const RobotPoint pt = GetParam();
-  hw::DesignSpec spec;
-  spec.robot = pt.robot;
-  spec.custom = pt.custom;
-  spec.format = hw::NumberFormat::parse(pt.format);
-  spec.mul = pt.mul;
-  spec.add = pt.add;
-  spec.lat_mul = pt.lat_mul;
-  spec.lat_add = pt.lat_add;
-  spec.pipelined = pt.pipelined;
+  const hw::DesignSpec spec = pt.design.spec();
   const hw::Design d = hw::make_design(spec);
   std::mt19937_64 rng(2026);
   double max_err = 0;
@@ -64,7 +43,7 @@ TEST_P(robot, HundredStatesBitExactCloseAndOnTime) {
   }
   RecordProperty("max_rel_error", std::to_string(max_err));
   RecordProperty("cycles", expected_cycles);
-  std::printf("%s: nodes %zu length %d registers %d consts %zu cycles %d max_rel_error %.3g\n", point_name(pt).c_str(),
+  std::printf("%s: nodes %zu length %d registers %d consts %zu cycles %d max_rel_error %.3g\n", pt.design.name().c_str(),
               d.graph->nodes.size(), d.schedule.length, d.dp.num_regs, d.dp.consts.size(), expected_cycles, max_err);
   EXPECT_LE(max_err, pt.tol);
 }
@@ -74,22 +53,22 @@ TEST_P(robot, HundredStatesBitExactCloseAndOnTime) {
 // absolute; hundreds of such errors, some amplified by O(10) factors, stay below 1e-5 (measured <= 4.9e-6).
 INSTANTIATE_TEST_SUITE_P(
     Points, robot,
-    ::testing::Values(RobotPoint{"puma560", false, "fp32", 2, 2, 3, 2, true, 1e-4},
-                      RobotPoint{"puma560", true, "fp32", 1, 1, 3, 2, true, 1e-4},
-                      RobotPoint{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true, 1e-4},
-                      RobotPoint{"stanford", false, "fp32", 2, 2, 3, 2, true, 1e-4},
-                      RobotPoint{"stanford", true, "fixed:12.20", 2, 1, 2, 1, true, 1e-4},
-                      RobotPoint{"rx90", true, "fp32", 1, 2, 4, 3, false, 1e-4},
-                      RobotPoint{"rx90", false, "fixed:12.20", 1, 1, 1, 1, true, 1e-4},
-                      RobotPoint{"random:1:1", true, "fp32", 1, 1, 3, 2, true, 1e-4},
-                      RobotPoint{"random:2:2", false, "fp32", 1, 1, 3, 2, true, 1e-4},
-                      RobotPoint{"random:3:3", true, "fixed:12.20", 1, 1, 1, 1, true, 1e-4},
-                      RobotPoint{"random:4:4", false, "fp32", 2, 2, 3, 2, true, 1e-4},
-                      RobotPoint{"random:5:5", true, "fp32", 2, 1, 3, 3, false, 1e-4},
-                      RobotPoint{"random:6:6", false, "fixed:12.20", 1, 1, 1, 1, true, 1e-4},
-                      RobotPoint{"random:7:7", true, "fp32", 3, 3, 4, 2, true, 1e-4},
-                      RobotPoint{"random:8:8", false, "fp32", 2, 2, 3, 2, true, 1e-4}),
-    [](const auto& info) { return point_name(info.param); });
+    ::testing::Values(RobotPoint{{"puma560", false, "fp32", 2, 2, 3, 2, true}, 1e-4},
+                      RobotPoint{{"puma560", true, "fp32", 1, 1, 3, 2, true}, 1e-4},
+                      RobotPoint{{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true}, 1e-4},
+                      RobotPoint{{"stanford", false, "fp32", 2, 2, 3, 2, true}, 1e-4},
+                      RobotPoint{{"stanford", true, "fixed:12.20", 2, 1, 2, 1, true}, 1e-4},
+                      RobotPoint{{"rx90", true, "fp32", 1, 2, 4, 3, false}, 1e-4},
+                      RobotPoint{{"rx90", false, "fixed:12.20", 1, 1, 1, 1, true}, 1e-4},
+                      RobotPoint{{"random:1:1", true, "fp32", 1, 1, 3, 2, true}, 1e-4},
+                      RobotPoint{{"random:2:2", false, "fp32", 1, 1, 3, 2, true}, 1e-4},
+                      RobotPoint{{"random:3:3", true, "fixed:12.20", 1, 1, 1, 1, true}, 1e-4},
+                      RobotPoint{{"random:4:4", false, "fp32", 2, 2, 3, 2, true}, 1e-4},
+                      RobotPoint{{"random:5:5", true, "fp32", 2, 1, 3, 3, false}, 1e-4},
+                      RobotPoint{{"random:6:6", false, "fixed:12.20", 1, 1, 1, 1, true}, 1e-4},
+                      RobotPoint{{"random:7:7", true, "fp32", 3, 3, 4, 2, true}, 1e-4},
+                      RobotPoint{{"random:8:8", false, "fp32", 2, 2, 3, 2, true}, 1e-4}),
+    [](const auto& info) { return info.param.design.name(); });
 
 }  // namespace
 }  // namespace neaccel

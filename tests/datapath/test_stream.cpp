@@ -71,33 +71,16 @@ double check_stream(const dfg::Graph& g, const hw::Datapath& dp, const std::vect
 }
 
 struct StreamPoint {
-  const char* robot;
-  bool custom;
-  const char* format;
-  int mul, add, lat_mul, lat_add;
-  bool pipelined;
+  dptest::DesignPoint design;
   int ii;  // 0: the minimum
+  std::string name() const { return design.name() + "_ii" + std::to_string(ii); }
 };
-
-std::string point_name(const StreamPoint& p) {
-  std::string s = std::string(p.robot) + (p.custom ? "_custom_" : "_general_") + p.format + "_m" +
-                  std::to_string(p.mul) + "a" + std::to_string(p.add) + "_l" + std::to_string(p.lat_mul) +
-                  std::to_string(p.lat_add) + (p.pipelined ? "p" : "n") + "_ii" + std::to_string(p.ii);
-  for (auto& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
 
 class stream : public ::testing::TestWithParam<StreamPoint> {};
 
 TEST_P(stream, HundredSetPointsBitExactInOrderAtClaimedII) {
   const StreamPoint pt = GetParam();
-  hw::DesignSpec spec;
-  spec.robot = pt.robot;
-  spec.custom = pt.custom;
-  spec.format = hw::NumberFormat::parse(pt.format);
-  spec.mul = pt.mul, spec.add = pt.add, spec.lat_mul = pt.lat_mul, spec.lat_add = pt.lat_add;
-  spec.pipelined = pt.pipelined;
+  hw::DesignSpec spec = pt.design.spec();
   spec.ii = pt.ii > 0 ? pt.ii : hw::kStreamMinII;
   const hw::Design d = hw::make_design(spec);  // verify_stream runs inside
   ASSERT_TRUE(d.dp.streaming());
@@ -115,11 +98,11 @@ TEST_P(stream, HundredSetPointsBitExactInOrderAtClaimedII) {
   latency_spec.ii = 0;
   const hw::Design lat = hw::make_design(latency_spec);  // the latency datapath of the same units, for comparison
   std::printf("%s: latency datapath %d cycles per set point, %d registers, %zu words x %d bits\n",
-              point_name(pt).c_str(), lat.dp.cycles(), lat.dp.num_regs, lat.dp.program.size(),
+              pt.name().c_str(), lat.dp.cycles(), lat.dp.num_regs, lat.dp.program.size(),
               lat.dp.config.word_bits());
   std::printf("%s: nodes %zu II %d (sched %d, ResMII %d, I/O %d) length %d span %d stages %d copies %d kernel %zu "
               "registers %d (max live %d, longest lifetime %d) consts %zu word %d bits max_rel_error %.3g\n",
-              point_name(pt).c_str(), d.graph->nodes.size(), st.ii, st.ii_sched, m.res_mii, st.ii_io, d.dp.length,
+              pt.name().c_str(), d.graph->nodes.size(), st.ii, st.ii_sched, m.res_mii, st.ii_io, d.dp.length,
               st.span, st.stages, st.copies, d.dp.program.size(), d.dp.num_regs, st.max_live, st.max_lifetime,
               d.dp.consts.size(), d.dp.config.word_bits(), err);
   EXPECT_GE(d.dp.num_regs, st.max_live);
@@ -127,16 +110,16 @@ TEST_P(stream, HundredSetPointsBitExactInOrderAtClaimedII) {
 
 INSTANTIATE_TEST_SUITE_P(
     Points, stream,
-    ::testing::Values(StreamPoint{"puma560", true, "fp32", 2, 2, 3, 2, true, 0},
-                      StreamPoint{"puma560", true, "fp32", 2, 2, 3, 2, true, 113},  // the latency knee
-                      StreamPoint{"puma560", true, "fp32", 2, 2, 3, 3, true, 0},
-                      StreamPoint{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true, 0},
-                      StreamPoint{"puma560", false, "fp32", 2, 2, 3, 2, true, 0},  // I/O bound (285 inputs)
-                      StreamPoint{"stanford", true, "fp32", 2, 2, 3, 2, true, 150},  // above the minimum
-                      StreamPoint{"random:5:5", true, "fp32", 2, 2, 3, 2, true, 0},
-                      StreamPoint{"random:4:2", true, "fixed:12.20", 1, 1, 1, 1, true, 0},
-                      StreamPoint{"random:3:7", true, "fp32", 1, 2, 4, 3, false, 0}),
-    [](const auto& info) { return point_name(info.param); });
+    ::testing::Values(StreamPoint{{"puma560", true, "fp32", 2, 2, 3, 2, true}, 0},
+                      StreamPoint{{"puma560", true, "fp32", 2, 2, 3, 2, true}, 113},  // above the minimum II
+                      StreamPoint{{"puma560", true, "fp32", 2, 2, 3, 3, true}, 0},
+                      StreamPoint{{"puma560", true, "fixed:12.20", 1, 1, 1, 1, true}, 0},
+                      StreamPoint{{"puma560", false, "fp32", 2, 2, 3, 2, true}, 0},  // I/O bound (285 inputs)
+                      StreamPoint{{"stanford", true, "fp32", 2, 2, 3, 2, true}, 150},  // above the minimum
+                      StreamPoint{{"random:5:5", true, "fp32", 2, 2, 3, 2, true}, 0},
+                      StreamPoint{{"random:4:2", true, "fixed:12.20", 1, 1, 1, 1, true}, 0},
+                      StreamPoint{{"random:3:7", true, "fp32", 1, 2, 4, 3, false}, 0}),
+    [](const auto& info) { return info.param.name(); });
 
 // A general graph (not a robot): random DAGs, modulo scheduled at the minimum II and above.
 TEST(stream, RandomGraphsBitExactAtClaimedII) {
