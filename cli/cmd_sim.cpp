@@ -87,14 +87,17 @@ std::vector<std::vector<double>> read_states(const hw::Design& d, const std::str
   return out;
 }
 
+// The microcode and the sizes (meta.hex: word counts, stages, back-pressure credits) the RTL will read must be the
+// manifest's design.
 void check_hex_matches(const hw::Design& d, const std::string& dir) {
-  const std::string path = dir + "/hex/ucode.hex";
-  std::ifstream f(path);
-  if (!f) throw Error(path + ": cannot read");
-  std::vector<std::string> lines;
-  for (std::string l; std::getline(f, l);) lines.push_back(l);
-  if (lines != hw::microcode_hex(d.dp))
-    throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
+  for (const auto& [name, want] : {std::pair{"ucode.hex", hw::microcode_hex(d.dp)}, std::pair{"meta.hex", hw::meta_hex(d.dp)}}) {
+    const std::string path = dir + "/hex/" + name;
+    std::ifstream f(path);
+    if (!f) throw Error(path + ": cannot read");
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(f, l);) lines.push_back(l);
+    if (lines != want) throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
+  }
 }
 
 struct EngineRun {
