@@ -1,0 +1,39 @@
+// The cost of a design point in real units: area (Yosys generic cells, and an FPGA-resource view) and clock period
+// (ns), from models calibrated on measured syntheses and place-and-route runs (data/*.json, docs/cost.md).
+// The exploration, the design choice, the report and `neaccel control` all read time and area from here.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace neaccel::study {
+
+// What the exploration knows of a design without generating it.
+struct CostPoint {
+  std::string arch = "microcoded";  // datapath architecture: "microcoded" (today) or "hardwired" (issue 20)
+  std::string format = "fp32";      // number format name: fp32 or fixed:I.F
+  int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
+  bool pipelined = true;
+  int registers = 1;                // registers of the schedule (left-edge / modulo variable expansion)
+  int consts = 0;                   // distinct constants of the graph
+  int program_words = 1;            // microcode words (schedule length + 1; streaming: kernel words)
+  int inputs = 0, outputs = 0;      // graph inputs and outputs
+  bool streaming = false;
+  int ii = 0;                       // streaming: initiation interval
+  int mux_inputs = -1;              // hardwired: multiplexer inputs of the binding (hw::Interconnect), -1 unknown
+};
+
+struct CostEstimate {
+  double area_cells = 0;            // total, Yosys generic cells (flat synth)
+  double unit_cells = 0;            // of which the arithmetic units
+  double register_cells = 0, routing_cells = 0, control_cells = 0;
+  double period_ns = 0;             // estimated clock period (iCE40 HX8K place and route, calibrated)
+  std::string critical;             // which path sets the period ("mul stage", "operand mux", ...)
+  double fmax_mhz() const { return period_ns > 0 ? 1000.0 / period_ns : 0; }
+  nlohmann::json to_json() const;
+};
+
+CostEstimate estimate_cost(const CostPoint& p);
+
+}  // namespace neaccel::study
