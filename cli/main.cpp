@@ -25,7 +25,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // Usage errors are one line too, naming the command when it is the unknown word.
+    if (argc > 1 && argv[1][0] != '-' &&
+        std::none_of(entries.begin(), entries.end(), [&](const Entry& x) { return x.name == argv[1]; }))
+      std::fprintf(stderr, "neaccel: error: unknown command '%s' (neaccel --help lists them)\n", argv[1]);
+    else
+      std::fprintf(stderr, "neaccel: error: %s (see --help)\n", e.what());
+    return 2;
   } catch (const ExitCode& e) {
     return e.code;
   } catch (const neaccel::Error& e) {

@@ -165,6 +165,7 @@ TEST(Fixed, GraphWithDivSqrtFmaEvaluatesNodeByNode) {
   const Arithmetic<Fixed> ar{FixedFormat{8, 20}};
   const double lsb = std::ldexp(1.0, -20);
   const std::vector<Fixed> v = evaluate_nodes<Fixed>(g, convert_inputs({0.3, -1.7, 2.5}, ar), ar);
+  int checked = 0;  // the graph has one mul, two fma, one sqrt, one div: each must be checked
   for (NodeId id = 0; id < g.nodes.size(); ++id) {
     const Node& n = g.nodes[id];
     const auto d = [&](int k) { return ar.to_double(v[n.arg[static_cast<std::size_t>(k)]]); };
@@ -176,8 +177,10 @@ TEST(Fixed, GraphWithDivSqrtFmaEvaluatesNodeByNode) {
       case Op::Sqrt: exact = std::sqrt(d(0)); break;
       default: continue;
     }
+    ++checked;
     EXPECT_LE(std::abs(ar.to_double(v[id]) - exact), 0.5 * lsb) << op_name(n.op);
   }
+  EXPECT_EQ(checked, 5);
   const std::vector<double> ref = evaluate<double>(g, {0.3, -1.7, 2.5});
   const std::vector<Fixed> out = evaluate<Fixed>(g, convert_inputs({0.3, -1.7, 2.5}, ar), ar);
   EXPECT_NEAR(ar.to_double(out[0]), ref[0], 4 * lsb);

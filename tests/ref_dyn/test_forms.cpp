@@ -118,10 +118,12 @@ TEST(Published, Puma560GravityTorques) {
 TEST(Published, TwolinkCorkeGravityTorques) {
   const Robot r = load_robot("twolink");
   const double g = 9.81;
-  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, 0))[0], 2 * g, 5e-5);
-  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, 0))[1], 0.5 * g, 5e-5);
-  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, kPi / 2))[0], 1.5 * g, 5e-5);
-  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, kPi / 2))[1], 0.0, 5e-5);
+  // Closed forms of the two-link arm: exact up to double rounding of a few operations on values of ~20 N m.
+  const double tol = 1e-12;
+  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, 0))[0], 2 * g, tol);
+  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, 0))[1], 0.5 * g, tol);
+  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, kPi / 2))[0], 1.5 * g, tol);
+  EXPECT_NEAR(gravity_torque(r, Eigen::Vector2d(0, kPi / 2))[1], 0.0, tol);
 }
 
 }  // namespace

@@ -176,17 +176,21 @@ TEST_F(Hal, VerifyCatchesIiMismatch) {
 
 TEST_F(Hal, LifetimesFollowTheConvention) {
   const auto lts = lifetimes(p, s);
+  int seen = 0;  // both nodes below must have a lifetime: a missing one must fail the test
   for (const auto& lt : lts) {
-    if (lt.node == 6) {  // m1 issued at 0, latency 1, read by m5 at 2
+    if (lt.node == 6) {
+      ++seen;  // m1 issued at 0, latency 1, read by m5 at 2
       EXPECT_EQ(lt.begin, 1);
       EXPECT_EQ(lt.end, 3);
     }
     if (lt.node == 14) {  // output u1 issued at 4: held through cycle length = 5
+      ++seen;
       EXPECT_EQ(lt.begin, 5);
       EXPECT_EQ(lt.end, 6);
     }
     EXPECT_NE(lt.node, 5u) << "constants need no register";
   }
+  EXPECT_EQ(seen, 2);
 }
 
 }  // namespace
