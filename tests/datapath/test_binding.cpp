@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -28,7 +29,9 @@ struct Both {
 
 Both both(const dptest::DesignPoint& pt) {
   Both b{hw::make_design(pt.spec()), {}, {}, 0, 0};
-  b.bound = hw::bind_for_interconnect(*b.d.graph, b.d.problem, b.d.schedule);
+  hw::BindingOptions o;
+  if (const char* e = std::getenv("BIND_MOVES")) o.moves_per_op = std::atoi(e);
+  b.bound = hw::bind_for_interconnect(*b.d.graph, b.d.problem, b.d.schedule, o);
   b.dp = hw::build_bound(*b.d.graph, b.d.problem, b.bound, b.d.spec.format);
   b.le_mux = hw::interconnect(b.d.dp).mux_inputs();
   b.ic_mux = hw::interconnect(b.dp).mux_inputs();

@@ -129,7 +129,7 @@ class Binder {
     auto uniform = [&] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
     auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
     save_best();
-    const double t0 = 2.0, t1 = 0.02;
+    const double t0 = 1.0, t1 = 0.05;  // a move costing +1 is taken with probability e^-1 at first, ~e^-20 at the end
     for (long m = 0; m < moves; ++m) {
       const double temp = t0 * std::pow(t1 / t0, static_cast<double>(m) / static_cast<double>(moves));
       const int before = cost_;
@@ -244,11 +244,6 @@ class Binder {
     for (int o : out_of_[x]) out.push_back(Item{Item::Out, x, o});
   }
 
-  void set_unit(NodeId v, int u) {
-    for (int c = start_[v]; c < start_[v] + occupancy(v); ++c) busy_[unit_[v]][c] = dfg::kNoNode;
-    unit_[v] = u;
-    for (int c = start_[v]; c < start_[v] + occupancy(v); ++c) busy_[u][c] = v;
-  }
   void set_reg(NodeId x, int r) {
     auto& from = in_reg_[reg_[x]];
     from.erase(std::find(from.begin(), from.end(), x));
@@ -256,66 +251,84 @@ class Binder {
     in_reg_[r].push_back(x);
   }
 
+  // Exchanges the ops of v's instance and another instance of its class within a window starting at v's issue
+  // (one cycle half the time, else up to 16), widened until no op of either instance crosses its edges: always a
+  // valid binding (the two instances' busy cycles inside the window trade places).
   bool move_unit(NodeId v, std::mt19937_64& rng, Undo& undo) {
     const auto& insts = unit_of_[s_.slots[v].cls];
-    int u = insts[rng() % insts.size()];
-    if (u == unit_[v]) return false;
-    NodeId w = dfg::kNoNode;
-    for (int c = start_[v]; c < start_[v] + occupancy(v); ++c) {
-      const NodeId b = busy_[u][c];
-      if (b == dfg::kNoNode) continue;
-      if (start_[b] != start_[v] || (w != dfg::kNoNode && w != b)) return false;  // partial overlap: no swap
-      w = b;
+    const int u = insts[rng() % insts.size()], u0 = unit_[v];
+    if (u == u0) return false;
+    const int horizon = static_cast<int>(busy_[u0].size());
+    int lo = start_[v], hi = std::min(horizon, lo + ((rng() & 1) ? 1 : 2 + static_cast<int>(rng() % 15)));
+    std::vector<NodeId> moving;
+    for (bool grew = true; grew;) {
+      grew = false;
+      moving.clear();
+      for (int unit : {u0, u})
+        for (int c = lo; c < hi; ++c) {
+          const NodeId w = busy_[unit][c];
+          if (w == dfg::kNoNode || (!moving.empty() && moving.back() == w)) continue;
+          moving.push_back(w);
+          if (start_[w] < lo || start_[w] + occupancy(w) > hi) {
+            lo = std::min(lo, start_[w]);
+            hi = std::max(hi, start_[w] + occupancy(w));
+            grew = true;
+          }
+        }
     }
-    unit_items(v, undo.items);
-    if (w != dfg::kNoNode) unit_items(w, undo.items);
+    if (moving.size() > 32) return false;  // keep moves local
+    for (NodeId w : moving) unit_items(w, undo.items);
     dedupe(undo.items);
     route(undo.items, -1);
-    const int uv = unit_[v];
-    undo.units.push_back({v, uv});
-    if (w != dfg::kNoNode) {
-      undo.units.push_back({w, u});
-      for (int c = start_[v]; c < start_[v] + occupancy(v); ++c) busy_[u][c] = dfg::kNoNode;
-      set_unit(v, u);
-      unit_[w] = uv;
-      for (int c = start_[w]; c < start_[w] + occupancy(w); ++c) busy_[uv][c] = w;
-    } else {
-      set_unit(v, u);
-    }
+    for (NodeId w : moving) undo.units.push_back({w, unit_[w]});
+    reassign(undo.units, [&](NodeId, int old) { return old == u0 ? u : u0; });
     route(undo.items, +1);
     return true;
   }
 
-  bool fits(NodeId x, int r, NodeId except) const {
-    for (NodeId z : in_reg_[r])
-      if (z != except && z != x && begin_[x] < end_[z] && begin_[z] < end_[x]) return false;
-    return true;
+  // Sets the unit of every op in `ops` (op, current unit) to to(op, current unit), keeping the busy table.
+  template <class F>
+  void reassign(const std::vector<std::pair<NodeId, int>>& ops, F to) {
+    for (const auto& [w, cur] : ops)
+      for (int c = start_[w]; c < start_[w] + occupancy(w); ++c) busy_[unit_[w]][c] = dfg::kNoNode;
+    for (const auto& [w, cur] : ops) {
+      unit_[w] = to(w, cur);
+      for (int c = start_[w]; c < start_[w] + occupancy(w); ++c) busy_[unit_[w]][c] = w;
+    }
   }
 
-  // Moves value x to a random register, or (half the time) to the register of a random value written by the same
-  // class of units (the moves that can empty a register write multiplexer); swaps when exactly one value is in the way.
+  // Moves value x to register r (a random one, or half the time the register of a random value written by the same
+  // class of units: the moves that can empty a register write multiplexer) by exchanging the contents of x's register
+  // r0 and r within the smallest time window around x that no value of either register crosses (an interval-graph
+  // exchange: always compatible, since neither register holds anything across the window's edges).
   bool move_reg(NodeId x, std::mt19937_64& rng, Undo& undo) {
     const auto& peers = same_writer_[dfg::is_operation(g_.nodes[x].op) ? s_.slots[x].cls + 1 : 0];
     const int r = (rng() & 1) ? reg_[peers[rng() % peers.size()]] : static_cast<int>(rng() % static_cast<std::uint64_t>(R_));
     const int r0 = reg_[x];
     if (r == r0) return false;
-    NodeId y = dfg::kNoNode;
-    for (NodeId z : in_reg_[r])
-      if (begin_[x] < end_[z] && begin_[z] < end_[x]) {
-        if (y != dfg::kNoNode) return false;  // two conflicts: no simple swap
-        y = z;
-      }
-    if (y != dfg::kNoNode && !fits(y, r0, x)) return false;
-    reg_items(x, undo.items);
-    if (y != dfg::kNoNode) reg_items(y, undo.items);
+    int lo = begin_[x], hi = end_[x];
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int reg : {r0, r})
+        for (NodeId z : in_reg_[reg])
+          if (begin_[z] < hi && lo < end_[z] && (begin_[z] < lo || end_[z] > hi)) {
+            lo = std::min(lo, begin_[z]);
+            hi = std::max(hi, end_[z]);
+            grew = true;
+          }
+    }
+    std::vector<std::pair<NodeId, int>> moving;  // (value, its register now)
+    for (int reg : {r0, r})
+      for (NodeId z : in_reg_[reg])
+        if (begin_[z] < hi && lo < end_[z]) moving.push_back({z, reg});
+    if (moving.size() > 24) return false;  // keep moves local
+    for (const auto& [z, reg] : moving) reg_items(z, undo.items);
     dedupe(undo.items);
     route(undo.items, -1);
-    undo.regs.push_back({x, r0});
-    if (y != dfg::kNoNode) {
-      undo.regs.push_back({y, r});
-      set_reg(y, r0);
+    for (const auto& [z, reg] : moving) {
+      undo.regs.push_back({z, reg});
+      set_reg(z, reg == r0 ? r : r0);
     }
-    set_reg(x, r);
     route(undo.items, +1);
     return true;
   }
@@ -332,16 +345,7 @@ class Binder {
   void revert(const Undo& undo) {
     route(undo.items, -1);
     if (undo.swapped != dfg::kNoNode) swap_[undo.swapped] ^= 1;
-    if (undo.units.size() == 2) {  // a swap of two ops at the same start
-      const auto [v, uv] = undo.units[0];
-      const auto [w, uw] = undo.units[1];
-      unit_[v] = uv;
-      unit_[w] = uw;
-      for (int c = start_[v]; c < start_[v] + occupancy(v); ++c) busy_[uv][c] = v;
-      for (int c = start_[w]; c < start_[w] + occupancy(w); ++c) busy_[uw][c] = w;
-    } else if (undo.units.size() == 1) {
-      set_unit(undo.units[0].first, undo.units[0].second);
-    }
+    reassign(undo.units, [](NodeId, int old) { return old; });
     for (auto it = undo.regs.rbegin(); it != undo.regs.rend(); ++it) set_reg(it->first, it->second);
     route(undo.items, +1);
   }
