@@ -30,6 +30,15 @@ std::string rtl_dir() {
   return env ? env : NEACCEL_RTL_DIR;
 }
 
+// Multiplexer inputs of a hardwired datapath with this program (docs/binding.md).
+void print_interconnect(const hw::DesignSpec& spec, const nlohmann::json& m) {
+  const auto& ic = m.at("interconnect");
+  std::printf("binding %s: %d multiplexer inputs (unit ports %d, register writes %d, output %d; %d as 2:1 muxes)\n",
+              spec.binding.c_str(), ic.at("mux_inputs").get<int>(), ic.at("unit_port_mux_inputs").get<int>(),
+              ic.at("register_mux_inputs").get<int>(), ic.at("output_mux_inputs").get<int>(),
+              ic.at("mux2_equivalent").get<int>());
+}
+
 void run(const Options& o) {
   if (o.flavour != "general" && o.flavour != "custom")
     throw Error(fmt::format("--flavour: '{}' (general, custom)", o.flavour));
@@ -80,6 +89,7 @@ void run(const Options& o) {
                 "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs%s)\n",
                 dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
                 dp.output_names.size(), dp.backpressure() ? " + 1 through the output FIFO" : "");
+    print_interconnect(spec, m);
     if (dp.backpressure())
       std::printf("back-pressure: output FIFO of %d words, %d set points in flight at most (credits)\n",
                   dp.config.out_fifo, st.credits);
@@ -94,11 +104,7 @@ void run(const Options& o) {
               dp.config.word_bits());
   std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
               dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
-  const auto& ic = m.at("interconnect");
-  std::printf("binding %s: %d multiplexer inputs (unit ports %d, register writes %d, output %d; %d as 2:1 muxes)\n",
-              spec.binding.c_str(), ic.at("mux_inputs").get<int>(), ic.at("unit_port_mux_inputs").get<int>(),
-              ic.at("register_mux_inputs").get<int>(), ic.at("output_mux_inputs").get<int>(),
-              ic.at("mux2_equivalent").get<int>());
+  print_interconnect(spec, m);
   std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
 }
 

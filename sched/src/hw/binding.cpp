@@ -124,7 +124,10 @@ class Binder {
 
   int cost() const { return cost_; }
 
-  void anneal(long moves, std::uint64_t seed) {
+  void anneal(long moves, std::uint64_t seed, bool units, bool registers, bool ports) {
+    if (!units) movable_.clear();
+    if (!registers) values_moving_ = false;
+    if (!ports) swappable_.clear();
     std::mt19937_64 rng(seed);
     auto uniform = [&] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
     auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
@@ -137,7 +140,7 @@ class Binder {
       const double kind = uniform();
       bool made = false;
       if (kind < 0.4 && !movable_.empty()) made = move_unit(movable_[pick(movable_.size())], rng, undo);
-      else if (kind < 0.85 && !values_.empty()) made = move_reg(values_[pick(values_.size())], rng, undo);
+      else if (kind < 0.85 && values_moving_ && !values_.empty()) made = move_reg(values_[pick(values_.size())], rng, undo);
       else if (!swappable_.empty()) made = swap_ports(swappable_[pick(swappable_.size())], undo);
       if (!made) continue;
       const int delta = cost_ - before;
@@ -370,6 +373,7 @@ class Binder {
   std::vector<std::vector<int>> out_of_;
   std::vector<std::vector<NodeId>> same_writer_;  // values by producer: inputs, then per class
   std::vector<NodeId> ops_, values_, swappable_, movable_;
+  bool values_moving_ = true;
   std::vector<int> unit_, reg_;
   std::vector<char> swap_;
   std::vector<std::vector<NodeId>> busy_, in_reg_;
@@ -397,7 +401,7 @@ BoundSchedule bind_for_interconnect(const dfg::Graph& graph, const sched::Proble
   const int before = b.cost();
   long ops = 0;
   for (const auto& node : graph.nodes) ops += dfg::is_operation(node.op) ? 1 : 0;
-  b.anneal(ops * options.moves_per_op, options.seed);
+  b.anneal(ops * options.moves_per_op, options.seed, options.units, options.registers, options.ports);
   BoundSchedule out = b.result(before);
   sched::verify_or_throw(problem, out.schedule);
   return out;

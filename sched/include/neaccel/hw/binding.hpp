@@ -28,6 +28,8 @@ struct BindingOptions {
   // Simulated-annealing moves per operation (the run is deterministic: fixed seed, fixed move count).
   int moves_per_op = 1500;
   std::uint64_t seed = 1;
+  // What may change (ablation): unit instances, registers, port order of commutative ops.
+  bool units = true, registers = true, ports = true;
 };
 
 struct BoundSchedule {
