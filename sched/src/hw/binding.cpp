@@ -157,7 +157,8 @@ class Binder {
   }
 
   // The rebound schedule (registers renumbered densely in order of first use) and the port swaps.
-  BoundSchedule result(int before) const {
+  BoundSchedule result(int before) {
+    rebuild_registers();
     BoundSchedule b;
     b.schedule = s_;
     for (NodeId v : ops_) b.schedule.slots[v].instance = unit_inst_[unit_[v]];
@@ -165,8 +166,15 @@ class Binder {
     int used = 0;
     std::vector<NodeId> order = values_;
     std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId c) { return begin_[a] < begin_[c]; });
-    for (NodeId x : order)
-      if (renum[reg_[x]] < 0) renum[reg_[x]] = used++;
+    // Registers that are written first (the datapath builds registers 0 .. highest written one), then those that
+    // only hold values read in their arrival cycle (bypass: never written, not built).
+    for (int written : {1, 0})
+      for (NodeId x : order) {
+        if (renum[reg_[x]] >= 0) continue;
+        bool any = false;
+        for (NodeId z : in_reg_[reg_[x]]) any = any || needs_wb_[z];
+        if (any == (written == 1)) renum[reg_[x]] = used++;
+      }
     b.schedule.reg.assign(n_, -1);
     for (NodeId x : values_) b.schedule.reg[x] = renum[reg_[x]];
     b.schedule.num_registers = used;
@@ -351,6 +359,12 @@ class Binder {
     reassign(undo.units, [](NodeId, int old) { return old; });
     for (auto it = undo.regs.rbegin(); it != undo.regs.rend(); ++it) set_reg(it->first, it->second);
     route(undo.items, +1);
+  }
+
+  // in_reg_ after the best state was restored.
+  void rebuild_registers() {
+    for (auto& r : in_reg_) r.clear();
+    for (NodeId x : values_) in_reg_[reg_[x]].push_back(x);
   }
 
   void save_best() {
