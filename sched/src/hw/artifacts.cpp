@@ -1,7 +1,7 @@
 #include "neaccel/hw/artifacts.hpp"
+
 #include "neaccel/hw/binding.hpp"
 #include "neaccel/hw/interconnect.hpp"
-
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/io.hpp"
 
