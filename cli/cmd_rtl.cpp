@@ -20,6 +20,7 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii;
+  std::string binding = "left-edge";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
   bool not_pipelined = false, json = false, backpressure = false;
 };
@@ -27,6 +28,15 @@ struct Options {
 std::string rtl_dir() {
   const char* env = std::getenv("NEACCEL_RTL_DIR");
   return env ? env : NEACCEL_RTL_DIR;
+}
+
+// Multiplexer inputs of a hardwired datapath with this program (docs/binding.md).
+void print_interconnect(const hw::DesignSpec& spec, const nlohmann::json& m) {
+  const auto& ic = m.at("interconnect");
+  std::printf("binding %s: %d multiplexer inputs (unit ports %d, register writes %d, output %d; %d as 2:1 muxes)\n",
+              spec.binding.c_str(), ic.at("mux_inputs").get<int>(), ic.at("unit_port_mux_inputs").get<int>(),
+              ic.at("register_mux_inputs").get<int>(), ic.at("output_mux_inputs").get<int>(),
+              ic.at("mux2_equivalent").get<int>());
 }
 
 void run(const Options& o) {
@@ -55,6 +65,7 @@ void run(const Options& o) {
   spec.lat_add = o.lat_add;
   spec.pipelined = !o.not_pipelined;
   spec.backpressure = o.backpressure;
+  spec.binding = o.binding;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -78,6 +89,7 @@ void run(const Options& o) {
                 "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs%s)\n",
                 dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
                 dp.output_names.size(), dp.backpressure() ? " + 1 through the output FIFO" : "");
+    print_interconnect(spec, m);
     if (dp.backpressure())
       std::printf("back-pressure: output FIFO of %d words, %d set points in flight at most (credits)\n",
                   dp.config.out_fifo, st.credits);
@@ -92,6 +104,7 @@ void run(const Options& o) {
               dp.config.word_bits());
   std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
               dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
+  print_interconnect(spec, m);
   std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
 }
 
@@ -110,6 +123,8 @@ void setup(CLI::App& app) {
                   "streaming datapath: a new set point every N cycles (modulo schedule); 'min' for the smallest II");
   cmd->add_flag("--backpressure", opt->backpressure,
                 "streaming: output FIFO and admission credits, so the sink may hold out_ready low");
+  cmd->add_option("--binding", opt->binding,
+                  "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });

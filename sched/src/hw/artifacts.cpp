@@ -1,5 +1,7 @@
 #include "neaccel/hw/artifacts.hpp"
 
+#include "neaccel/hw/binding.hpp"
+#include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/io.hpp"
 
@@ -110,8 +112,10 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"lat_add", d.spec.lat_add},
                {"pipelined", d.spec.pipelined},
                {"ii", d.spec.ii},
-               {"backpressure", d.spec.backpressure}};
+               {"backpressure", d.spec.backpressure},
+               {"binding", d.spec.binding}};
   m["datapath"] = to_json(d.dp);
+  m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
   m["schedule"] = {{"algorithm", d.schedule.algorithm}, {"length", d.schedule.length},
                    {"lower_bound", d.schedule.lower_bound}, {"registers", d.dp.num_regs}, {"ii", d.schedule.ii}};
   m["graph"] = {{"nodes", d.graph->nodes.size()}, {"inputs", d.graph->inputs.size()},
@@ -146,6 +150,8 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.pipelined = s.at("pipelined").get<bool>();
     spec.ii = s.value("ii", 0);
     spec.backpressure = s.value("backpressure", false);
+    spec.binding = s.value("binding", std::string("left-edge"));
+    parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {
     throw Error(path + ": " + e.what());

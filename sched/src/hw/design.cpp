@@ -2,6 +2,7 @@
 
 #include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/dfg/trace.hpp"
+#include "neaccel/hw/binding.hpp"
 #include "neaccel/num/fixed.hpp"
 #include "neaccel/num/fp32.hpp"
 #include "neaccel/ref/error.hpp"
@@ -75,6 +76,7 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
 Design make_design(const DesignSpec& spec) {
   if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
   if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
+  const Binding binding = parse_binding(spec.binding);
   Design d;
   d.spec = spec;
   d.robot = ref::load_robot(spec.robot);
@@ -83,6 +85,7 @@ Design make_design(const DesignSpec& spec) {
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
   if (spec.ii != 0) {
+    if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));
     d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii);
     if (spec.backpressure) enable_backpressure(d.dp);
@@ -90,6 +93,12 @@ Design make_design(const DesignSpec& spec) {
   }
   if (spec.backpressure) throw Error("--backpressure: only for a streaming datapath (--ii)");
   d.schedule = schedule_with_registers(d.problem);
+  if (binding == Binding::Interconnect) {  // issue 20: same schedule, rebound for interconnect
+    const BoundSchedule bound = bind_for_interconnect(*d.graph, d.problem, d.schedule);
+    d.schedule = bound.schedule;
+    d.dp = build_bound(*d.graph, d.problem, bound, spec.format);
+    return d;
+  }
   d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
   return d;
 }

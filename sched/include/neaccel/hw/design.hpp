@@ -26,6 +26,9 @@ struct DesignSpec {
   // kStreamMinII: streaming at the smallest II (the modulo scheduler's, raised to the I/O bound).
   int ii = 0;
   bool backpressure = false;  // streaming: output FIFO and credits (hw::enable_backpressure)
+  // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
+  // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
+  std::string binding = "left-edge";
 };
 inline constexpr int kStreamMinII = -1;
 
