@@ -4,6 +4,7 @@
 #include "command.hpp"
 
 #include "neaccel/hw/artifacts.hpp"
+#include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <fmt/format.h>
@@ -19,7 +20,7 @@ namespace {
 using namespace neaccel;
 
 struct Options {
-  std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii;
+  std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
   bool not_pipelined = false, json = false, backpressure = false;
@@ -28,6 +29,13 @@ struct Options {
 std::string rtl_dir() {
   const char* env = std::getenv("NEACCEL_RTL_DIR");
   return env ? env : NEACCEL_RTL_DIR;
+}
+
+std::string wrote(const Options& o, const hw::Design& d) {
+  if (d.spec.arch == hw::Arch::Hardwired)
+    return fmt::format("wrote {}/{{manifest.json,schedule.json,rtl/nea_top.v (generated hardwired datapath),synth/*.ys}}",
+                       o.out);
+  return fmt::format("wrote {}/{{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}}", o.out);
 }
 
 // Multiplexer inputs of a hardwired datapath with this program (docs/binding.md).
@@ -65,6 +73,7 @@ void run(const Options& o) {
   spec.lat_add = o.lat_add;
   spec.pipelined = !o.not_pipelined;
   spec.backpressure = o.backpressure;
+  spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
@@ -93,7 +102,7 @@ void run(const Options& o) {
     if (dp.backpressure())
       std::printf("back-pressure: output FIFO of %d words, %d set points in flight at most (credits)\n",
                   dp.config.out_fifo, st.credits);
-    std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
+    std::printf("%s\n", wrote(o, d).c_str());
     return;
   }
   std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s)\n", spec.robot.c_str(), o.flavour.c_str(),
@@ -105,7 +114,7 @@ void run(const Options& o) {
   std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
               dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
   print_interconnect(spec, m);
-  std::printf("wrote %s/{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}\n", o.out.c_str());
+  std::printf("%s\n", wrote(o, d).c_str());
 }
 
 void setup(CLI::App& app) {
@@ -123,6 +132,9 @@ void setup(CLI::App& app) {
                   "streaming datapath: a new set point every N cycles (modulo schedule); 'min' for the smallest II");
   cmd->add_flag("--backpressure", opt->backpressure,
                 "streaming: output FIFO and admission credits, so the sink may hold out_ready low");
+  cmd->add_option("--arch", opt->arch,
+                  "microcoded (register file, operand muxes over all sources, microcode ROM) or hardwired (generated "
+                  "for this schedule: muxes over the routed sources only, decoded from a counter)");
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
   cmd->add_option("--out", opt->out, "output directory");

@@ -19,6 +19,7 @@
 #include "cosim.hpp"
 #include "cycle_log.hpp"
 #include "neaccel/hw/artifacts.hpp"
+#include "neaccel/hw/hardwired.hpp"
 #include "neaccel/ref/error.hpp"
 #include "prebuilt.hpp"
 #include "run.hpp"
@@ -89,7 +90,18 @@ std::vector<std::vector<double>> read_states(const hw::Design& d, const std::str
 
 // The microcode and the sizes (meta.hex: word counts, stages, back-pressure credits) the RTL will read must be the
 // manifest's design.
+// Hardwired: the generated Verilog must be the manifest's design's.
 void check_hex_matches(const hw::Design& d, const std::string& dir) {
+  if (d.spec.arch == hw::Arch::Hardwired) {
+    const std::string path = dir + "/rtl/nea_top.v";
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw Error(path + ": cannot read");
+    std::ostringstream text;
+    text << f.rdbuf();
+    if (text.str() != hw::hardwired_verilog(d.dp))
+      throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
+    return;
+  }
   for (const auto& [name, want] : {std::pair{"ucode.hex", hw::microcode_hex(d.dp)}, std::pair{"meta.hex", hw::meta_hex(d.dp)}}) {
     const std::string path = dir + "/hex/" + name;
     std::ifstream f(path);
@@ -172,6 +184,8 @@ EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const std::
 EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
                     const Options& o) {
   const sysc::Fault f = model_fault(o);
+  // The prebuilt lockstep benches are the microcoded datapath: a hardwired design is compared by cycle logs.
+  if (d.spec.arch == hw::Arch::Hardwired) return run_log_cosim(d, dir, raw, o);
   if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw, f);
   if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw, f);
   if (sysc::runs_on(d.dp, sysc::config_s22())) return cosim_on<Vdpsc_s22>(hw::fit(d.dp, sysc::config_s22()), dir, raw, f);
@@ -188,10 +202,10 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   // Tracing roughly doubles the C++ the model compiles to, so it is built in only when a VCD is asked for.
   const bool trace = !o.vcd.empty();
   const std::string obj = dir + (trace ? "/obj_vlt_trace" : "/obj_vlt"), exe = obj + "/vharness";
-  const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config);
+  const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config, d.spec.arch);
   for (const auto& s : sources)
     if (!fs::exists(s)) throw Error(s + ": missing");
-  if (sources.size() < 6) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
+  if (sources.size() < (d.spec.arch == hw::Arch::Hardwired ? 5u : 6u)) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
   if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(dir + "/rtl/nea_top.v")) {
     std::string cmd = std::string("verilator --cc --exe --build -j 2 -O3 ") + (trace ? "--trace " : "") +
                       "-Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +

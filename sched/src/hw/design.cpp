@@ -26,6 +26,14 @@ double uniform(std::mt19937_64& rng, double lo, double hi) {
 
 }  // namespace
 
+std::string arch_name(Arch a) { return a == Arch::Hardwired ? "hardwired" : "microcoded"; }
+
+Arch parse_arch(const std::string& name, const std::string& what) {
+  if (name == "microcoded") return Arch::Microcoded;
+  if (name == "hardwired") return Arch::Hardwired;
+  throw Error(fmt::format("{}: '{}' (microcoded, hardwired)", what, name));
+}
+
 sched::Schedule schedule_with_registers(const sched::Problem& p) {
   sched::check(p);
   sched::Schedule s = sched::list_schedule(p);
@@ -76,6 +84,8 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
 Design make_design(const DesignSpec& spec) {
   if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
   if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
+  if (spec.arch == Arch::Hardwired && spec.backpressure)
+    throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented; use --arch microcoded");
   const Binding binding = parse_binding(spec.binding);
   Design d;
   d.spec = spec;

@@ -8,12 +8,20 @@
 #include "neaccel/ref/robot.hpp"
 #include "neaccel/sched/schedule.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 namespace neaccel::hw {
+
+// The datapath architecture `neaccel rtl --arch` generates (docs/datapath.md): the programmable datapath of
+// rtl/datapath (central register file, operand multiplexers over every source, microcode ROM), or the hardwired
+// datapath generated for one schedule (hw/hardwired.hpp). Both run the same hw::Datapath program, cycle for cycle.
+enum class Arch : std::uint8_t { Microcoded, Hardwired };
+std::string arch_name(Arch a);                                 // "microcoded", "hardwired"
+Arch parse_arch(const std::string& name, const std::string& what);  // neaccel::Error naming `what` otherwise
 
 struct DesignSpec {
   std::string robot = "puma560";  // ref::load_robot spec: built-in name, random:N:SEED, file
@@ -26,6 +34,7 @@ struct DesignSpec {
   // kStreamMinII: streaming at the smallest II (the modulo scheduler's, raised to the I/O bound).
   int ii = 0;
   bool backpressure = false;  // streaming: output FIFO and credits (hw::enable_backpressure)
+  Arch arch = Arch::Microcoded;
   // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
   // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
   std::string binding = "left-edge";
