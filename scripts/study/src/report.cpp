@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -79,6 +80,10 @@ void Report::figure(const std::string& path, const std::string& caption) {
   blocks_.push_back({Block::Figure, 0, caption, {path}, {}});
 }
 void Report::note(const std::string& text) { blocks_.push_back({Block::Note, 0, text, {}, {}}); }
+void Report::move_to(std::size_t from, std::size_t at) {
+  if (at > from || from > blocks_.size()) throw Error("study: report blocks moved out of range");
+  std::rotate(blocks_.begin() + static_cast<std::ptrdiff_t>(at), blocks_.begin() + static_cast<std::ptrdiff_t>(from), blocks_.end());
+}
 
 std::string Report::markdown() const {
   std::ostringstream md;

@@ -2,6 +2,7 @@
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/study/area.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -21,28 +22,26 @@ namespace fs = std::filesystem;
 namespace {
 using nlohmann::json;
 
-// The named designs of issue 6, chosen on the customised graph: fastest (fewest cycles, then smallest area),
-// smallest within 10% of the fastest, best throughput per area (1 / (II * area)).
+// The named designs of issue 6, chosen on the customised graph by time (issue 14): fastest (smallest latency in ns,
+// then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
+// second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
 json choose(const json& rows, double max_area) {
   auto ok = [&](const json& r) { return r["flavour"] == "custom" && r["verified"].get<bool>() && (max_area <= 0 || r["area"].get<double>() <= max_area); };
+  auto at = [&](std::ptrdiff_t i) -> const json& { return rows[static_cast<std::size_t>(i)]; };
+  auto key = [](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), r["area"].get<double>()); };
   std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (!ok(rows[i])) continue;
-    const auto& r = rows[i];
-    if (fastest < 0 || std::make_pair(r["cycles"].get<int>(), r["area"].get<double>()) <
-                           std::make_pair(rows[static_cast<std::size_t>(fastest)]["cycles"].get<int>(), rows[static_cast<std::size_t>(fastest)]["area"].get<double>()))
-      fastest = static_cast<std::ptrdiff_t>(i);
-  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
   if (fastest < 0) throw Error(fmt::format("study: no verified design fits the budget of {} cells", max_area));
-  const int fast_cycles = rows[static_cast<std::size_t>(fastest)]["cycles"];
+  const double fast_ns = at(fastest)["latency_ns"];
+  auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
-    if (r["cycles"].get<int>() * 10 <= fast_cycles * 11 &&
-        (smallest < 0 || r["area"].get<double>() < rows[static_cast<std::size_t>(smallest)]["area"].get<double>()))
+    if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
+        (smallest < 0 || r["area"].get<double>() < at(smallest)["area"].get<double>()))
       smallest = static_cast<std::ptrdiff_t>(i);
-    auto tpa = [&](const json& x) { return 1.0 / (x["ii"].get<double>() * x["area"].get<double>()); };
-    if (best_tpa < 0 || tpa(r) > tpa(rows[static_cast<std::size_t>(best_tpa)])) best_tpa = static_cast<std::ptrdiff_t>(i);
+    if (best_tpa < 0 || tpa(r) > tpa(at(best_tpa))) best_tpa = static_cast<std::ptrdiff_t>(i);
   }
   json out = json::array();
   out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
@@ -56,22 +55,40 @@ void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
   json designs = choose(rows, ctx.opt.max_area);
-  for (auto& d : designs) d["explore"] = rows[d["point"].get<std::size_t>()];
+  for (auto& d : designs) {
+    d["explore"] = rows[d["point"].get<std::size_t>()];
+    const bool tp = d["objective"] == "throughput";
+    // The area of the design as named: the throughput pick is the design that sustains its throughput.
+    d["area"] = d["explore"][tp ? "throughput_area" : "area"];
+    d["device"] = device_fit_cells(d["area"].get<double>()).to_json();
+    d["throughput"] = d["explore"]["throughput_mode"] == "streaming"
+                          ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
+                          : fmt::format("latency datapath, one set point per {} cycles", d["explore"]["set_point_cycles"].get<int>());
+  }
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
   r.heading(2, "5. Chosen designs");
-  r.para("Three named points of the customised graph's exploration:");
+  r.para("Three named points of the customised graph's exploration, chosen by time: fastest is the smallest latency in "
+         "nanoseconds; smallest within 10% the smallest area within 10% of that latency; best throughput per area "
+         "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
+         "throughput as a latency datapath, one set point per evaluation.");
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < designs.size(); ++i) {
     const std::string p = "/designs/" + std::to_string(i);
     t.push_back({r.num("designs", p + "/name"), r.num("designs", p + "/explore/mul"), r.num("designs", p + "/explore/add"),
                  r.num("designs", p + "/explore/lat_mul"), r.num("designs", p + "/explore/lat_add"),
                  r.num("designs", p + "/explore/pipelined"), r.num("designs", p + "/explore/cycles"),
-                 r.num("designs", p + "/explore/ii"), r.num("designs", p + "/explore/registers"),
-                 r.num("designs", p + "/explore/area", 0)});
+                 r.num("designs", p + "/explore/eval_cycles"), r.num("designs", p + "/explore/period_ns", 2),
+                 r.num("designs", p + "/explore/latency_ns", 1), r.num("designs", p + "/throughput"),
+                 r.num("designs", p + "/explore/throughput_per_s", 0), r.num("designs", p + "/explore/registers"),
+                 r.num("designs", p + "/area", 0)});
   }
-  r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "cycles", "II", "registers", "area (cells)"}, t);
-  ctx.progress.done(fmt::format("fastest: {} cycles", designs[0]["explore"]["cycles"].get<int>()));
+  r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "cycles incl. I/O",
+           "period (ns)", "latency (ns)", "throughput from", "set points / s", "registers", "area (cells)"}, t);
+  r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
+         "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
+         "the latency datapath of each point.");
+  ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
 }
 
 namespace {
