@@ -61,6 +61,8 @@ void stage_designs(Context& ctx) {
     // The area of the design as named: the throughput pick is the design that sustains its throughput.
     d["area"] = d["explore"][tp ? "throughput_area" : "area"];
     d["device"] = device_fit_cells(d["area"].get<double>()).to_json();
+    // The throughput pick is generated as the datapath that sustains its throughput.
+    d["streaming"] = tp && d["explore"]["throughput_mode"] == "streaming";
     d["throughput"] = d["explore"]["throughput_mode"] == "streaming"
                           ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
                           : fmt::format("latency datapath, one set point per {} cycles", d["explore"]["set_point_cycles"].get<int>());
@@ -87,7 +89,8 @@ void stage_designs(Context& ctx) {
            "period (ns)", "latency (ns)", "throughput from", "set points / s", "registers", "area (cells)"}, t);
   r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
          "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
-         "the latency datapath of each point.");
+         "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
+         "datapath.");
   ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
 }
 
@@ -120,13 +123,18 @@ std::string slug(const std::string& name) {
   return s;
 }
 
-std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir) {
+std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir,
+                                  bool streaming) {
   std::vector<std::string> a = {"rtl", "--robot", ctx.opt.robot, "--flavour", p["flavour"].get<std::string>(),
                                 "--mul", std::to_string(p["mul"].get<int>()), "--add", std::to_string(p["add"].get<int>()),
                                 "--lat-mul", std::to_string(p["lat_mul"].get<int>()),
                                 "--lat-add", std::to_string(p["lat_add"].get<int>()), "--format", format,
                                 "--out", dir.string(), "--json"};
   if (!p["pipelined"].get<bool>()) a.push_back("--not-pipelined");
+  if (streaming) {  // the streaming datapath at its smallest II (modulo schedule, raised to the I/O bound)
+    a.push_back("--ii");
+    a.push_back("min");
+  }
   return a;
 }
 
@@ -225,10 +233,11 @@ json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
 }
 
 // The RTL of one design in one number format, written by `neaccel rtl` under designs/; returns its manifest.
-json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format) {
+json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format,
+                  bool streaming = false) {
   const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
   fs::create_directories(dir);
-  return json::parse(run_self(rtl_args(ctx, point, format, dir), dir / "rtl.log"));
+  return json::parse(run_self(rtl_args(ctx, point, format, dir, streaming), dir / "rtl.log"));
 }
 
 fs::path design_dir(const Context& ctx, const std::string& name, const std::string& format) {
@@ -244,15 +253,23 @@ json verify_design(Context& ctx, const json& manifest, const std::string& name, 
   const json sc = simulate(ctx, dir, "systemc");
   const json rtl = with_rtl ? simulate(ctx, dir, "cosim") : sc;
   const bool same_outputs = rtl["torques"] == sc["torques"];
+  const bool streaming = rtl["mode"] == "streaming";
   const long cosim_cycles = with_rtl ? rtl["cosim_compared_cycles"].get<long>() : 0;
   const bool same_cycles = !with_rtl || (rtl["cosim_cycle_mismatches"] == 0 && cosim_cycles > 0);
+  // Streaming: the results must leave exactly II cycles apart, every one (the simulator measures the spacing).
+  const bool steady = !streaming || (rtl["measured"]["ii_min"] == rtl["cycles_per_set_point"] &&
+                                     rtl["measured"]["ii_max"] == rtl["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_min"] == sc["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_max"] == sc["cycles_per_set_point"]);
   const bool ok = rtl["mismatches"] == 0 && sc["mismatches"] == 0 && rtl["cycle_count_errors"] == 0 &&
-                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles;
+                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles && steady;
   if (!ok) ctx.fail("verification: design '" + name + "' (" + format + ") failed its checks (see " + dir.string() + ")");
   return {{"name", name}, {"format", format}, {"dir", fs::relative(dir, ctx.dir).string()},
           {"engines", with_rtl ? "Verilator co-simulated with SystemC" : "SystemC only"},
           {"cosim_cycles", with_rtl ? json(cosim_cycles) : json("-")},
-          {"states", rtl["states"]}, {"cycles_per_evaluation", rtl["cycles_per_evaluation"]},
+          {"states", rtl["states"]}, {"mode", streaming ? "streaming" : "latency"},
+          {"cycles_per_evaluation", rtl["cycles_per_evaluation"]}, {"cycles_per_set_point", rtl["cycles_per_set_point"]},
+          {"steady_ii", streaming ? json(steady) : json("-")},
           {"schedule_length", rtl["schedule_length"]}, {"io_overhead", rtl["io_overhead"]},
           {"rtl_mismatches", rtl["mismatches"]}, {"systemc_mismatches", sc["mismatches"]},
           {"rtl_equals_systemc", same_outputs}, {"cycle_count_errors", rtl["cycle_count_errors"].get<long>() + sc["cycle_count_errors"].get<long>()},
@@ -333,7 +350,7 @@ void stage_verify(Context& ctx) {
   for (std::size_t i = 0; i < designs.size(); ++i) {
     same_as[i] = i;
     for (std::size_t j = 0; j < i; ++j)
-      if (designs[j]["point"] == designs[i]["point"]) {
+      if (designs[j]["point"] == designs[i]["point"] && designs[j]["streaming"] == designs[i]["streaming"]) {
         same_as[i] = same_as[j];
         break;
       }
@@ -342,7 +359,7 @@ void stage_verify(Context& ctx) {
   std::vector<json> manifests(designs.size());
   for (std::size_t i : distinct) {
     ctx.progress.detail(designs[i]["name"].get<std::string>() + " (RTL)");
-    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32");
+    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32", designs[i]["streaming"].get<bool>());
   }
   start_synthesis(ctx, designs, distinct, manifests);
   json runs = json::array();
@@ -374,20 +391,22 @@ void stage_verify(Context& ctx) {
          "ran on the same {} random joint states. Every output must equal the dataflow graph evaluated in the number "
          "format bit for bit (any NaN equals any NaN); the RTL must equal the SystemC model in every cycle (unit "
          "result buses, register writes, input load, handshakes and status: in lockstep for the unit mixes verilated "
-         "at build time, else by cycle logs both write); and each evaluation must take exactly the schedule length "
-         "plus the I/O overhead (input load, output unload and two handshake cycles).",
+         "at build time, else by cycle logs both write); each evaluation of a latency datapath must take exactly the "
+         "schedule length plus the I/O overhead (input load, output unload and two handshake cycles), and a streaming "
+         "datapath must deliver every result exactly II cycles after the previous one.",
          {r.num("verify", "/runs/0/states")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string p = "/runs/" + std::to_string(i);
     t.push_back({r.num("verify", p + "/name"), r.num("verify", p + "/format"), r.num("verify", p + "/engines"),
                  r.num("verify", p + "/schedule_length"),
-                 r.num("verify", p + "/io_overhead"), r.num("verify", p + "/cycles_per_evaluation"),
+                 r.num("verify", p + "/mode"), r.num("verify", p + "/io_overhead"),
+                 r.num("verify", p + "/cycles_per_evaluation"), r.num("verify", p + "/cycles_per_set_point"),
                  r.num("verify", p + "/rtl_mismatches"), r.num("verify", p + "/systemc_mismatches"),
                  r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/cosim_cycles"),
                  r.num("verify", p + "/max_rel_error", 2)});
   }
-  r.table({"design", "format", "engines", "schedule", "I/O", "cycles", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
+  r.table({"design", "format", "engines", "schedule", "datapath", "I/O", "cycles", "cycles per set point", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
            "cycles compared", "max rel. error vs double"}, t);
   r.note("Relative error: |tau - tau_double| / max(|tau_double|, 1) per joint, the largest over all states "
          "(docs/datapath.md). Fixed point saturates; its error is dominated by the fraction bits.");
@@ -407,14 +426,17 @@ void stage_synthesis(Context& ctx) {
       row["estimate"] = ctx.data.at("smallest")["area"];
       continue;
     }
-    json point;
+    json point, streaming;
     for (const auto& d : designs)
-      if (d["name"] == row["name"]) point = d["point"];
+      if (d["name"] == row["name"]) {
+        point = d["point"];
+        streaming = d["streaming"];
+      }
     std::string names;
     for (const auto& d : designs)
-      if (d["point"] == point) {
+      if (d["point"] == point && d["streaming"] == streaming) {
         names += (names.empty() ? "" : ", ") + d["name"].get<std::string>();
-        row["estimate"] = d["explore"]["area"];
+        row["estimate"] = d["area"];
       }
     row["name"] = names;
   }
