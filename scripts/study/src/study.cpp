@@ -3,7 +3,7 @@
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
-#include "neaccel/study/area.hpp"
+#include "neaccel/study/cost.hpp"
 #include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
@@ -24,7 +24,9 @@ ref::Robot prepare(const Options& o) {
   ref::Robot robot = ref::load_robot(o.robot);  // validates; throws with the file and field
   // A budget below the smallest datapath (one multiplier, one adder, one register) fits nothing: say so now.
   if (o.max_area > 0) {
-    const double smallest = datapath_area(1, 1, 1, 1, true, 1).total();
+    CostPoint one;  // one multiplier, one adder, one register: the cost model's smallest datapath
+    one.lat_mul = one.lat_add = 1;
+    const double smallest = estimate_cost(one).area_cells;
     if (o.max_area < smallest)
       throw Error(fmt::format("study: --budget {} cells: nothing fits (the smallest datapath takes {} cells)", o.max_area, smallest));
   }
