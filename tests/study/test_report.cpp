@@ -134,3 +134,15 @@ TEST(StudyReport, BlocksWrittenLastCanBeShownFirst) {
   EXPECT_THROW(r.move_to(1, 2), neaccel::Error);
   EXPECT_THROW(r.move_to(0, 99), neaccel::Error);
 }
+
+TEST(StudyReport, ListItemsBecomeOneHtmlList) {
+  DataDir data("unused");
+  Report r(data);
+  r.para("Intro.");
+  r.para("- one");
+  r.para("- two");
+  r.para("After.");
+  const std::string h = r.html("t");
+  EXPECT_NE(h.find("<p>Intro.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<p>After.</p>"), std::string::npos) << h;
+  EXPECT_NE(r.markdown().find("- one\n\n- two\n\n"), std::string::npos);
+}

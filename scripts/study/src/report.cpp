@@ -163,7 +163,16 @@ std::string Report::html(const std::string& title) const {
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape(title)
     << "</title>\n<style>" << kStyle << "</style></head><body>\n";
-  for (const Block& b : blocks_) {
+  // Consecutive paragraphs that start with "- " (markdown list items) form one HTML list.
+  auto item = [](const Block& b) { return b.kind == Block::Para && b.text.rfind("- ", 0) == 0; };
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const Block& b = blocks_[i];
+    if (item(b)) {
+      if (i == 0 || !item(blocks_[i - 1])) h << "<ul>\n";
+      h << "<li>" << inline_html(b.text.substr(2)) << "</li>\n";
+      if (i + 1 == blocks_.size() || !item(blocks_[i + 1])) h << "</ul>\n";
+      continue;
+    }
     switch (b.kind) {
       case Block::Heading: h << "<h" << b.level << '>' << inline_html(b.text) << "</h" << b.level << ">\n"; break;
       case Block::Para: h << "<p>" << inline_html(b.text) << "</p>\n"; break;
