@@ -253,8 +253,27 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
               s.optimal, s.worst_gap);
   std::printf("gap distribution:");
   for (const char* b : {"0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10"}) std::printf(" %s%%: %zu", b, s.gap_histogram.at(b));
-  std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\nwrote %s (+ explore.json, pareto.csv%s)\n",
-              s.ii_at_res_mii, s.pipelined, (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
+  std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\n", s.ii_at_res_mii, s.pipelined);
+  // The fastest point and the most set points per second, at the cost model's estimated clocks.
+  const nlohmann::json* fast = nullptr;
+  const nlohmann::json* most = nullptr;
+  for (const auto& row : all) {
+    if (!row.contains("latency_ns") || !row["verified"].get<bool>()) continue;
+    if (!fast || row["latency_ns"].get<double>() < (*fast)["latency_ns"].get<double>()) fast = &row;
+    if (!most || row["throughput_per_s"].get<double>() > (*most)["throughput_per_s"].get<double>()) most = &row;
+  }
+  auto name = [](const nlohmann::json& r) {
+    return fmt::format("{} {} {}+{} lat {}/{}{}", r["robot"].get<std::string>(), r["flavour"].get<std::string>(),
+                       r["mul"].get<int>(), r["add"].get<int>(), r["lat_mul"].get<int>(), r["lat_add"].get<int>(),
+                       r["pipelined"].get<bool>() ? "" : " np");
+  };
+  if (fast && most)
+    std::printf("estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
+                "points/s (%s, %s)\n", (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),
+                (*fast)["eval_cycles"].get<int>(), (*fast)["period_ns"].get<double>(),
+                (*most)["throughput_per_s"].get<double>(), name(*most).c_str(),
+                (*most)["throughput_mode"].get<std::string>().c_str());
+  std::printf("wrote %s (+ explore.json, pareto.csv%s)\n", (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
 }
 
 // Seed 000 Table 8.6 beside our schedules for the general n-link arm (n from --n, default 1-12).
