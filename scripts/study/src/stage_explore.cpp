@@ -163,7 +163,7 @@ void stage_explore(Context& ctx) {
     json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
                 {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
                 {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
-                {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency},
+                {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
                 {"registers", p.registers}, {"verified", p.verified}};
     row.update(timing_json(point_timing(p, shapes.at(p.point.flavour))));
     rows.push_back(row);

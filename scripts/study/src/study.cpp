@@ -102,13 +102,14 @@ void summary(Context& ctx) {
           r.num("summary", "/best_throughput/throughput_area", 0), r.num("summary", "/best_throughput/device/device"),
           r.num("summary", "/best_throughput/device/fits")});
   r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
-         "evaluation with sines and cosines; the lowest-latency accelerator is {}x as fast as the generated C++ and "
+         "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator is {}x as fast as the generated C++ and "
          "{}x as fast as the reference (below 1: slower).",
          {r.num("cpu", "/cpu"), r.num("cpu", "/generated_ns", 1), r.num("cpu", "/reference_ns", 1),
+          r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
           r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
   r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
          "(docs/cost.md); logic cells estimated as the model's generic cells (conservative). CPU times are measured "
-         "(data/cpu.json: median of batches, one thread) and vary between runs.");
+         "(data/cpu.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
 }
 
 void conclusion(Context& ctx) {

@@ -7,7 +7,9 @@
 //   latency_ns       = eval_cycles x period_ns (period from estimate_cost of the latency datapath)
 //   throughput:      streaming (a modulo schedule exists, pipelined points): a set point every stream_ii cycles,
 //                      stream_ii = max(II, inputs, outputs) (one input and one output port: hw::build_stream's I/O
-//                      bound), on the streaming datapath's own cost estimate: 1 / (stream_ii x its period);
+//                      bound), on the streaming datapath's own cost estimate (registers: the list schedule's
+//                      times the modulo schedule's stages; kernel: stages x stream_ii words): 1 / (stream_ii x its
+//                      period);
 //                    latency datapath (no modulo schedule: non-pipelined points): 1 / (eval_cycles x period_ns).
 #pragma once
 
