@@ -1,5 +1,7 @@
 // Stage 4: exploration. Unit counts, latencies and pipelining for both graphs; latency (list schedule) and
-// throughput (modulo schedule) objectives; Pareto fronts of cycles against area; Table 8.6 beside our schedules.
+// throughput (modulo schedule) objectives; each point's time from the cost model (study/timing.hpp: period, ns per
+// evaluation, set points per second); Pareto fronts of cycles, II, ns and set points per second against area;
+// Table 8.6 beside our schedules.
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 
