@@ -129,9 +129,11 @@ void print_text(const nlohmann::json& j) {
                j["format_effect"]["max_q_diff_rad"].get<double>());
   if (j.contains("accelerator")) {
     const nlohmann::json& a = j["accelerator"];
-    fmt::print("  accelerator: {}: {} cycles (bound {}), {:.2f} us at {} MHz = {:.1f} kHz update rate{}\n",
+    fmt::print("  accelerator: {}: {} cycles (bound {}) + {} I/O, {:.2f} us at {:.1f} MHz (estimated) = {:.1f} kHz "
+               "update rate{}\n",
                a["design"].get<std::string>(), a["cycles"].get<int>(), a["lower_bound_cycles"].get<int>(),
-               a["time_us"].get<double>(), a["clock_mhz"].get<double>(), a["update_rate_khz"].get<double>(),
+               a["io_cycles"].get<int>(), a["time_us"].get<double>(), a["clock_mhz"].get<double>(),
+               a["update_rate_khz"].get<double>(),
                a["fits_control_period"].get<bool>() ? "" : " (slower than the control period!)");
   }
   fmt::print("  wrote {}\n", j["out"].get<std::string>());

@@ -1,5 +1,6 @@
 // `neaccel explore`: sweep units, latencies and pipelining over robots and graph flavours (parallel, resumable,
-// shardable); CSV + JSON, Pareto front, gap distribution, gnuplot SVG.
+// shardable); CSV + JSON, Pareto front, gap distribution, gnuplot SVG. The final explore.csv/json and pareto.csv
+// carry each point's estimated area, clock period, ns per evaluation and set points per second (study/timing.hpp).
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -8,6 +9,7 @@
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -19,7 +21,9 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -100,7 +104,37 @@ void write_atomic(const fs::path& path, const std::string& text) {
   fs::rename(tmp, path);
 }
 
-std::string to_csv(const std::vector<PointResult>& rows) {
+// The cost model's time and area of each point (issue 14: period, ns per evaluation, set points per second), from
+// neaccel::study (sched itself stays free of the cost model). A point the model cannot cost (a unit latency without
+// an area figure) keeps empty cost fields; `failed` counts them.
+struct Costed {
+  std::map<std::string, study::GraphShape> shapes;
+  std::size_t failed = 0;
+  std::optional<study::PointTiming> timing(const PointResult& r) {
+    const std::string key = r.point.robot + "/" + r.point.flavour;
+    if (!shapes.count(key)) shapes[key] = study::graph_shape(robot_graph(r.point.robot, r.point.flavour));
+    try {
+      return study::point_timing(r, shapes.at(key));
+    } catch (const Error&) {
+      ++failed;
+      return std::nullopt;
+    }
+  }
+};
+
+std::string to_csv(const std::vector<PointResult>& rows, Costed& cost) {
+  std::string s = csv_header() + "," + study::timing_csv_header() + "\n";
+  const std::string head = study::timing_csv_header();
+  const std::string empty(static_cast<std::size_t>(std::count(head.begin(), head.end(), ',')), ',');
+  for (const auto& r : rows) {
+    const auto t = cost.timing(r);
+    s += to_csv_row(r) + "," + (t ? study::timing_csv_row(*t) : empty) + "\n";
+  }
+  return s;
+}
+
+// The checkpoint written while sweeping: sched's columns only (costed once, when the sweep finishes).
+std::string to_plain_csv(const std::vector<PointResult>& rows) {
   std::string s = csv_header() + "\n";
   for (const auto& r : rows) s += to_csv_row(r) + "\n";
   return s;
@@ -186,18 +220,27 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
 
 void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o) {
   sort_results(rows);
-  write_atomic(dir / "explore.csv", to_csv(rows));
+  Costed cost;
+  write_atomic(dir / "explore.csv", to_csv(rows, cost));
   const auto front = pareto_front(rows);
-  write_atomic(dir / "pareto.csv", to_csv(front));
+  write_atomic(dir / "pareto.csv", to_csv(front, cost));
   const auto s = summarise(rows);
   nlohmann::json all = nlohmann::json::array();
-  for (const auto& r : rows)
-    all.push_back({{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
-                   {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
-                   {"ops", r.ops}, {"critical_path", r.critical_path}, {"lower_bound", r.lower_bound},
-                   {"length", r.length}, {"gap_percent", r.gap_percent}, {"algorithm", r.algorithm}, {"ii", r.ii},
-                   {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
-                   {"registers", r.registers}, {"verified", r.verified}});
+  cost.failed = 0;
+  for (const auto& r : rows) {
+    nlohmann::json row = {{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
+                          {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
+                          {"ops", r.ops}, {"critical_path", r.critical_path}, {"lower_bound", r.lower_bound},
+                          {"length", r.length}, {"gap_percent", r.gap_percent}, {"algorithm", r.algorithm}, {"ii", r.ii},
+                          {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
+                          {"registers", r.registers}, {"verified", r.verified}};
+    const auto t = cost.timing(r);
+    if (t) row.update(study::timing_json(*t));
+    all.push_back(row);
+  }
+  if (cost.failed)
+    std::fprintf(stderr, "neaccel: note: %zu point(s) have no cost estimate (unit latencies without an area figure in "
+                 "data/unit-area.json); their time fields are empty\n", cost.failed);
   write_atomic(dir / "explore.json", nlohmann::json({{"summary", summary_json(s)}, {"points", all}}).dump(1) + "\n");
   if (!o.no_plot) plot(dir, front);
   if (o.ilp_worst > 0) ilp_worst(dir, rows, o);
@@ -210,8 +253,27 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
               s.optimal, s.worst_gap);
   std::printf("gap distribution:");
   for (const char* b : {"0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10"}) std::printf(" %s%%: %zu", b, s.gap_histogram.at(b));
-  std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\nwrote %s (+ explore.json, pareto.csv%s)\n",
-              s.ii_at_res_mii, s.pipelined, (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
+  std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\n", s.ii_at_res_mii, s.pipelined);
+  // The fastest point and the most set points per second, at the cost model's estimated clocks.
+  const nlohmann::json* fast = nullptr;
+  const nlohmann::json* most = nullptr;
+  for (const auto& row : all) {
+    if (!row.contains("latency_ns") || !row["verified"].get<bool>()) continue;
+    if (!fast || row["latency_ns"].get<double>() < (*fast)["latency_ns"].get<double>()) fast = &row;
+    if (!most || row["throughput_per_s"].get<double>() > (*most)["throughput_per_s"].get<double>()) most = &row;
+  }
+  auto name = [](const nlohmann::json& r) {
+    return fmt::format("{} {} {}+{} lat {}/{}{}", r["robot"].get<std::string>(), r["flavour"].get<std::string>(),
+                       r["mul"].get<int>(), r["add"].get<int>(), r["lat_mul"].get<int>(), r["lat_add"].get<int>(),
+                       r["pipelined"].get<bool>() ? "" : " np");
+  };
+  if (fast && most)
+    std::printf("estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
+                "points/s (%s, %s)\n", (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),
+                (*fast)["eval_cycles"].get<int>(), (*fast)["period_ns"].get<double>(),
+                (*most)["throughput_per_s"].get<double>(), name(*most).c_str(),
+                (*most)["throughput_mode"].get<std::string>().c_str());
+  std::printf("wrote %s (+ explore.json, pareto.csv%s)\n", (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
 }
 
 // Seed 000 Table 8.6 beside our schedules for the general n-link arm (n from --n, default 1-12).
@@ -298,7 +360,7 @@ void run(const Options& o) {
     auto res = run_sweep(part, graphs, so, threads, progress);
     rows.insert(rows.end(), res.begin(), res.end());
     sort_results(rows);
-    write_atomic(csv, to_csv(rows));
+    write_atomic(csv, to_plain_csv(rows));
   }
   if (tty && total) std::fprintf(stderr, "\n");
   if (!o.shard.empty()) {

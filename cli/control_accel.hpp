@@ -20,8 +20,10 @@ nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::con
 
 // The accelerator that would compute the feedforward torques: the model's customised graph list-scheduled
 // (sched::list_schedule, verified) on 2 multipliers + 2 adders, pipelined, latencies 3/3 cycles for fp32
-// (contract 6 defaults) and 1/1 for fixed point, at a 100 MHz clock. Returns the design, cycles per torque
-// evaluation, time, the update rate it allows and whether it fits in the control period T. Empty for "double".
+// (contract 6 defaults) and 1/1 for fixed point. Its clock period and area come from the cost model
+// (study::estimate_cost via study::point_timing), one evaluation takes the schedule plus the I/O overhead (inputs +
+// outputs + 2 cycles). Returns the design, cycles, clock, time, the update rate it allows and whether it fits in the
+// control period T. Empty for "double".
 nlohmann::json accelerator_timing(const ref::Robot& model, const std::string& format, double period_s);
 
 }  // namespace neaccel::cli

@@ -59,3 +59,18 @@ TEST(Accel, TimingOfTheAcceleratorFitsTheControlPeriod) {
   EXPECT_TRUE(a["fits_control_period"].get<bool>());
   EXPECT_TRUE(neaccel::cli::accelerator_timing(r, "double", 0.005).empty());
 }
+
+TEST(Accel, TimingUsesTheEstimatedClock) {
+  // The clock is the cost model's estimate for this design (issue 14), not an assumed 100 MHz; one evaluation takes
+  // the schedule plus the I/O overhead: PUMA 560 customised graph, 24 inputs (s, c, qd, qdd per joint) and 6
+  // torques, plus two handshake cycles.
+  const neaccel::ref::Robot r = neaccel::ref::load_robot("puma560");
+  const nlohmann::json a = neaccel::cli::accelerator_timing(r, "fp32", 0.005);
+  const double period = a["period_ns"];
+  ASSERT_GT(period, 0.0);
+  EXPECT_NE(a["clock_source"].get<std::string>().find("estimated"), std::string::npos);
+  EXPECT_DOUBLE_EQ(a["clock_mhz"].get<double>(), 1000.0 / period);
+  EXPECT_EQ(a["eval_cycles"].get<int>(), a["cycles"].get<int>() + 24 + 6 + 2);
+  EXPECT_DOUBLE_EQ(a["time_us"].get<double>(), a["eval_cycles"].get<int>() * period / 1000.0);
+  EXPECT_DOUBLE_EQ(a["update_rate_khz"].get<double>(), 1e3 / a["time_us"].get<double>());
+}

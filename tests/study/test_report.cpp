@@ -118,3 +118,31 @@ TEST(StudyPlot, GnuplotWritesAnSvg) {
   EXPECT_NE(read(dir / "p.svg").find("<svg"), std::string::npos);
   EXPECT_THROW(plot_svg(dir / "empty.svg", PlotSpec{}), neaccel::Error);
 }
+
+TEST(StudyReport, BlocksWrittenLastCanBeShownFirst) {
+  DataDir data("unused");
+  data.put("x", {{"a", 7}});
+  Report r(data);
+  r.heading(1, "Title");
+  const std::size_t at = r.position();
+  r.heading(2, "1. Body");
+  const std::size_t from = r.position();
+  r.heading(2, "Summary");
+  r.para("a is {}.", {r.num("x", "/a")});
+  r.move_to(from, at);
+  EXPECT_EQ(r.markdown(), "# Title\n\n## Summary\n\na is 7.\n\n## 1. Body\n\n");
+  EXPECT_THROW(r.move_to(1, 2), neaccel::Error);
+  EXPECT_THROW(r.move_to(0, 99), neaccel::Error);
+}
+
+TEST(StudyReport, ListItemsBecomeOneHtmlList) {
+  DataDir data("unused");
+  Report r(data);
+  r.para("Intro.");
+  r.para("- one");
+  r.para("- two");
+  r.para("After.");
+  const std::string h = r.html("t");
+  EXPECT_NE(h.find("<p>Intro.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<p>After.</p>"), std::string::npos) << h;
+  EXPECT_NE(r.markdown().find("- one\n\n- two\n\n"), std::string::npos);
+}

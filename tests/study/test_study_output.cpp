@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <limits>
 
 namespace fs = std::filesystem;
 
@@ -48,4 +51,153 @@ TEST(StudyOutput, PlotsAreSvgWithData) {
 TEST(StudyOutput, StatusPasses) {
   const auto status = nlohmann::json::parse(read(kDir / "data" / "status.json"));
   EXPECT_TRUE(status.at("pass").get<bool>()) << status.dump();
+}
+
+// ---- Time (issue 14): every explored point in ns and set points per second; choices by time; the summary. ----
+
+namespace {
+using nlohmann::json;
+
+json data(const std::string& name) { return json::parse(read(kDir / "data" / (name + ".json"))); }
+
+// Relative agreement of two figures computed the same way in double (the JSON keeps 17 significant digits).
+bool close(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+bool eligible(const json& r) { return r["flavour"] == "custom" && r["verified"].get<bool>(); }
+}  // namespace
+
+TEST(StudyOutput, EveryPointCarriesItsTime) {
+  const json ex = data("explore"), graphs = data("graphs");
+  const json& points = ex["points"];
+  ASSERT_GT(points.size(), 10u);
+  for (const auto& r : points) {
+    const json& g = graphs["graphs"][r["flavour"].get<std::string>()];
+    const int inputs = g["inputs"], outputs = graphs["n"];  // inverse dynamics: one torque per joint
+    SCOPED_TRACE(r.dump());
+    const double period = r["period_ns"];
+    ASSERT_GT(period, 0.0);
+    EXPECT_EQ(r["io_cycles"].get<int>(), inputs + outputs + 2);
+    EXPECT_EQ(r["eval_cycles"].get<int>(), r["cycles"].get<int>() + inputs + outputs + 2);
+    EXPECT_TRUE(close(r["latency_ns"], r["eval_cycles"].get<double>() * period));
+    const int ii = r["ii"];
+    if (ii > 0) {  // a modulo schedule: streams, II raised to the one-port I/O bound
+      EXPECT_EQ(r["throughput_mode"], "streaming");
+      EXPECT_EQ(r["set_point_cycles"].get<int>(), std::max({ii, inputs, outputs}));
+    } else {  // no modulo schedule: a latency datapath, one set point per evaluation
+      EXPECT_EQ(r["throughput_mode"], "latency datapath");
+      EXPECT_EQ(r["set_point_cycles"], r["eval_cycles"]);
+      EXPECT_EQ(r["throughput_period_ns"], r["period_ns"]);
+    }
+    EXPECT_TRUE(close(r["throughput_per_s"], 1e9 / (r["set_point_cycles"].get<double>() * r["throughput_period_ns"].get<double>())));
+  }
+}
+
+TEST(StudyOutput, DesignsAreChosenByTime) {
+  const json ex = data("explore");
+  const json& points = ex["points"];
+  const json designs = data("designs")["designs"];
+  ASSERT_EQ(designs.size(), 3u);
+  // Recomputed here from explore.json: the smallest latency in ns (ties: smaller area), the smallest area within 10%
+  // of it, the most set points per second per cell of the design sustaining them.
+  double best_ns = std::numeric_limits<double>::infinity(), best_area = 0, best_tpa = 0;
+  for (const auto& r : points)
+    if (eligible(r) && (r["latency_ns"].get<double>() < best_ns ||
+                        (r["latency_ns"].get<double>() == best_ns && r["area"].get<double>() < best_area))) {
+      best_ns = r["latency_ns"];
+      best_area = r["area"];
+    }
+  double small_area = std::numeric_limits<double>::infinity();
+  for (const auto& r : points)
+    if (eligible(r)) {
+      if (r["latency_ns"].get<double>() <= best_ns * 1.1) small_area = std::min(small_area, r["area"].get<double>());
+      best_tpa = std::max(best_tpa, r["throughput_per_s"].get<double>() / r["throughput_area"].get<double>());
+    }
+  EXPECT_EQ(designs[0]["name"], "fastest");
+  EXPECT_EQ(designs[0]["explore"]["latency_ns"].get<double>(), best_ns);
+  EXPECT_EQ(designs[0]["explore"]["area"].get<double>(), best_area);
+  EXPECT_EQ(designs[1]["explore"]["area"].get<double>(), small_area);
+  EXPECT_TRUE(close(designs[2]["explore"]["throughput_per_s"].get<double>() / designs[2]["explore"]["throughput_area"].get<double>(), best_tpa));
+  for (const auto& d : designs) {
+    const std::string how = d["throughput"];
+    // A non-pipelined pick has no modulo schedule: the table says "latency datapath", never II 0.
+    EXPECT_EQ(how.rfind(d["explore"]["ii"].get<int>() > 0 ? "streaming" : "latency datapath", 0), 0u) << how;
+    EXPECT_EQ(d["device"]["fits"].get<bool>(), d["area"].get<double>() <= 7680) << d.dump();
+  }
+}
+
+TEST(StudyOutput, PredictedCyclesEqualSimulatedCycles) {
+  // The exploration's cycles per evaluation (schedule + I/O) are what the verified latency datapath takes in
+  // simulation; a streaming throughput pick is generated as a streaming datapath and delivers a result every
+  // set_point_cycles (the predicted II) cycles, steadily.
+  const json designs = data("designs")["designs"], runs = data("verify")["runs"];
+  int matched = 0;
+  for (const auto& run : runs)
+    for (const auto& d : designs)
+      if (run["name"] == d["name"] && run["format"] == "fp32") {
+        ++matched;
+        EXPECT_EQ(run["mode"] == "streaming", d["streaming"].get<bool>()) << d["name"];
+        if (run["mode"] == "streaming") {
+          EXPECT_EQ(run["cycles_per_set_point"], d["explore"]["set_point_cycles"]) << d["name"];
+          EXPECT_TRUE(run["steady_ii"].get<bool>()) << d["name"];
+        } else {
+          EXPECT_EQ(run["cycles_per_evaluation"], d["explore"]["eval_cycles"]) << d["name"];
+        }
+      }
+  EXPECT_EQ(matched, 3);
+}
+
+TEST(StudyOutput, TimeFrontsAreNotDominated) {
+  const json ex = data("explore");
+  const json& points = ex["points"];
+  struct Front {
+    const char* key;
+    const char* area;
+    const char* metric;
+    double sign;  // +1: smaller is better, -1: larger
+  };
+  for (const Front f : {Front{"custom_latency_ns", "area", "latency_ns", 1}, Front{"custom_throughput", "throughput_area", "throughput_per_s", -1}}) {
+    const auto front = ex["fronts"][f.key].get<std::vector<std::size_t>>();
+    ASSERT_FALSE(front.empty()) << f.key;
+    for (std::size_t i : front)
+      for (const auto& r : points) {
+        if (r["flavour"] != "custom") continue;
+        const double a = r[f.area], m = f.sign * r[f.metric].get<double>();
+        const double fa = points[i][f.area], fm = f.sign * points[i][f.metric].get<double>();
+        EXPECT_FALSE((a <= fa && m < fm) || (a < fa && m <= fm)) << f.key << " point " << i << " dominated by " << r.dump();
+      }
+  }
+  for (const char* plot : {"pareto_latency_ns.svg", "pareto_throughput.svg"}) EXPECT_TRUE(fs::exists(kDir / "plots" / plot)) << plot;
+}
+
+TEST(StudyOutput, SummaryComesFirstAndNamesTheChoices) {
+  const std::string md = read(kDir / "report.md");
+  const auto summary = md.find("## Summary"), first = md.find("## 1. ");
+  ASSERT_NE(summary, std::string::npos);
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_LT(summary, first);
+  const std::string text = md.substr(summary, first - summary);
+  for (const char* s : {"- Lowest latency: ", "- Highest throughput: ", "- This machine's CPU"})
+    EXPECT_NE(text.find(s), std::string::npos) << s;
+  // The best throughput of the summary is the largest among the verified customised points.
+  const json s = data("summary");
+  double best = 0;
+  const json ex = data("explore");
+  for (const auto& r : ex["points"])
+    if (eligible(r)) best = std::max(best, r["throughput_per_s"].get<double>());
+  EXPECT_EQ(s["best_throughput"]["throughput_per_s"].get<double>(), best);
+  EXPECT_EQ(s["fastest"]["explore"], data("designs")["designs"][0]["explore"]);
+}
+
+TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
+  const json cpu = data("cpu");
+  EXPECT_TRUE(cpu["measured"].get<bool>());
+  EXPECT_GT(cpu["reference_ns"].get<double>(), 0.0);
+  ASSERT_TRUE(cpu["generated_ns"].is_number()) << cpu["generated_error"];
+  EXPECT_GT(cpu["generated_ns"].get<double>(), 0.0);
+  EXPECT_LE(cpu["generated_max_rel_diff"].get<double>(), 1e-9);
+  // Nothing else in the data is measured: no other file mentions the CPU figures' fields.
+  for (const auto& e : fs::directory_iterator(kDir / "data"))
+    if (e.path().filename() != "cpu.json") {
+      EXPECT_EQ(read(e.path()).find("reference_ns"), std::string::npos) << e.path();
+    }
 }

@@ -101,14 +101,16 @@ std::vector<PointResult> read_csv(const std::string& path) {
   if (!in) throw Error(fmt::format("{}: cannot open", path));
   std::string line;
   std::vector<PointResult> rows;
-  if (!std::getline(in, line) || line != csv_header())
+  // Columns after sched's own (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
+  const std::string head = csv_header();
+  if (!std::getline(in, line) || line.compare(0, head.size(), head) != 0 || (line.size() > head.size() && line[head.size()] != ','))
     throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
   for (int no = 2; std::getline(in, line); ++no) {
     if (line.empty()) continue;
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    if (f.size() != 19) throw Error(fmt::format("{}:{}: {} fields (need 19)", path, no, f.size()));
+    if (f.size() < 19) throw Error(fmt::format("{}:{}: {} fields (need 19)", path, no, f.size()));
     try {
       PointResult r;
       r.point = Point{f[0], f[1], std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), std::stoi(f[5]), f[6] == "1"};

@@ -35,6 +35,7 @@ struct Context {
 void stage_reference(Context& ctx);
 void stage_counts(Context& ctx);
 void stage_graphs(Context& ctx);
+void stage_cpu(Context& ctx);  // within stage 3: this machine's CPU timed (data/cpu.json)
 void stage_explore(Context& ctx);
 void stage_designs(Context& ctx);
 void stage_verify(Context& ctx);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -79,6 +80,10 @@ void Report::figure(const std::string& path, const std::string& caption) {
   blocks_.push_back({Block::Figure, 0, caption, {path}, {}});
 }
 void Report::note(const std::string& text) { blocks_.push_back({Block::Note, 0, text, {}, {}}); }
+void Report::move_to(std::size_t from, std::size_t at) {
+  if (at > from || from > blocks_.size()) throw Error("study: report blocks moved out of range");
+  std::rotate(blocks_.begin() + static_cast<std::ptrdiff_t>(at), blocks_.begin() + static_cast<std::ptrdiff_t>(from), blocks_.end());
+}
 
 std::string Report::markdown() const {
   std::ostringstream md;
@@ -158,7 +163,16 @@ std::string Report::html(const std::string& title) const {
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape(title)
     << "</title>\n<style>" << kStyle << "</style></head><body>\n";
-  for (const Block& b : blocks_) {
+  // Consecutive paragraphs that start with "- " (markdown list items) form one HTML list.
+  auto item = [](const Block& b) { return b.kind == Block::Para && b.text.rfind("- ", 0) == 0; };
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const Block& b = blocks_[i];
+    if (item(b)) {
+      if (i == 0 || !item(blocks_[i - 1])) h << "<ul>\n";
+      h << "<li>" << inline_html(b.text.substr(2)) << "</li>\n";
+      if (i + 1 == blocks_.size() || !item(blocks_[i + 1])) h << "</ul>\n";
+      continue;
+    }
     switch (b.kind) {
       case Block::Heading: h << "<h" << b.level << '>' << inline_html(b.text) << "</h" << b.level << ">\n"; break;
       case Block::Para: h << "<p>" << inline_html(b.text) << "</p>\n"; break;

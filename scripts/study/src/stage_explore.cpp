@@ -1,12 +1,14 @@
 // Stage 4: exploration. Unit counts, latencies and pipelining for both graphs; latency (list schedule) and
-// throughput (modulo schedule) objectives; Pareto fronts of cycles against area; Table 8.6 beside our schedules.
+// throughput (modulo schedule) objectives; each point's time from the cost model (study/timing.hpp: period, ns per
+// evaluation, set points per second); Pareto fronts of cycles, II, ns and set points per second against area;
+// Table 8.6 beside our schedules.
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/table86.hpp"
-#include "neaccel/study/area.hpp"
 #include "neaccel/study/plot.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -34,20 +36,23 @@ std::vector<sched::Point> sweep_points(const Context& ctx) {
   return points;
 }
 
-// Indices of the rows on the Pareto front of (area, metric) among rows of one flavour (smaller is better in both).
-std::vector<std::size_t> pareto(const json& rows, const std::string& flavour, const char* metric) {
+// Indices of the rows on the Pareto front of (area_key, metric) among rows of one flavour: smaller area, and smaller
+// metric (or larger, with maximise). Rows whose metric is 0 have none (II of a point without a modulo schedule).
+std::vector<std::size_t> pareto(const json& rows, const std::string& flavour, const char* area_key, const char* metric,
+                                bool maximise = false) {
+  auto m = [&](std::size_t i) { return (maximise ? -1.0 : 1.0) * rows[i][metric].get<double>(); };
   std::vector<std::size_t> idx;
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (rows[i]["flavour"] == flavour) idx.push_back(i);
-  std::sort(idx.begin(), idx.end(), [&](std::size_t x, std::size_t y) {
-    const double ax = rows[x]["area"], ay = rows[y]["area"];
-    return ax != ay ? ax < ay : rows[x][metric].get<int>() < rows[y][metric].get<int>();
+    if (rows[i]["flavour"] == flavour && rows[i][metric].get<double>() != 0) idx.push_back(i);
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t x, std::size_t y) {
+    const double ax = rows[x][area_key], ay = rows[y][area_key];
+    return ax != ay ? ax < ay : m(x) < m(y);
   });
   std::vector<std::size_t> front;
-  int best = std::numeric_limits<int>::max();
+  double best = std::numeric_limits<double>::infinity();
   for (std::size_t i : idx)
-    if (rows[i][metric].get<int>() < best) {
-      best = rows[i][metric];
+    if (m(i) < best) {
+      best = m(i);
       front.push_back(i);
     }
   return front;
@@ -78,23 +83,48 @@ void report_explore(Context& ctx) {
           r.num("explore", "/summary/within_5_percent"), r.num("explore", "/summary/optimal"),
           r.num("explore", "/summary/worst_gap_percent", 1), r.num("explore", "/summary/ii_at_res_mii"),
           r.num("explore", "/summary/pipelined")});
-  r.figure("plots/pareto_cycles.svg", "Cycles per evaluation against area; steps: the Pareto fronts. Data: data/explore.json.");
-  r.figure("plots/pareto_ii.svg", "Initiation interval against area (a new set point every II cycles).");
-  const json& rows = ctx.data.at("explore")["points"];
+  r.para("Time comes from the cost model (`estimate_cost`, docs/cost.md): each point's clock period is estimated for its "
+         "datapath, and one evaluation takes its cycles including the I/O overhead ({} cycles on the customised graph: "
+         "inputs, outputs and two handshakes) times that period. Throughput is set points per second: a pipelined point "
+         "streams a set point every II cycles (the modulo II raised to the I/O bound of one input and one output port), "
+         "on the streaming datapath's own estimate; a point without a modulo schedule (non-pipelined) is a latency "
+         "datapath, one set point per evaluation. Clock periods of this study: {} to {} ns (customised graph, verified "
+         "points).",
+         {r.num("explore", "/summary/custom_io_cycles"), r.num("explore", "/summary/period_ns_min", 2),
+          r.num("explore", "/summary/period_ns_max", 2)});
+  r.figure("plots/pareto_cycles.svg", "Cycles per evaluation (schedule length) against area; steps: the Pareto fronts. Data: data/explore.json.");
+  r.figure("plots/pareto_latency_ns.svg", "Nanoseconds per evaluation (cycles including I/O, times the estimated clock period) against area.");
+  r.figure("plots/pareto_ii.svg", "Initiation interval against area (a new set point every II cycles; points with a modulo schedule).");
+  r.figure("plots/pareto_throughput.svg", "Set points per second against the area of the design that sustains them (streaming datapath, or latency datapath without a modulo schedule).");
   const json& fronts = ctx.data.at("explore")["fronts"];
-  for (const char* key : {"custom_cycles", "general_cycles"}) {
+  for (const char* key : {"custom_latency_ns", "general_latency_ns"}) {
     std::vector<std::vector<Cell>> t;
     for (std::size_t i : fronts[key].get<std::vector<std::size_t>>()) {
       const std::string p = "/points/" + std::to_string(i);
       t.push_back({r.num("explore", p + "/mul"), r.num("explore", p + "/add"), r.num("explore", p + "/lat_mul"),
                    r.num("explore", p + "/lat_add"), r.num("explore", p + "/pipelined"), r.num("explore", p + "/cycles"),
-                   r.num("explore", p + "/lower_bound"), r.num("explore", p + "/ii"), r.num("explore", p + "/registers"),
-                   r.num("explore", p + "/area", 0)});
+                   r.num("explore", p + "/lower_bound"), r.num("explore", p + "/eval_cycles"),
+                   r.num("explore", p + "/period_ns", 2), r.num("explore", p + "/latency_ns", 1),
+                   r.num("explore", p + "/registers"), r.num("explore", p + "/area", 0)});
     }
-    (void)rows;
-    r.para(std::string("Pareto front (cycles against area) of the ") +
-           (std::string(key) == "custom_cycles" ? "customised" : "general") + " graph:");
-    r.table({"mul", "add", "lat mul", "lat add", "pipelined", "cycles", "lower bound", "II", "registers", "area (cells)"}, t);
+    r.para(std::string("Pareto front (nanoseconds per evaluation against area) of the ") +
+           (std::string(key) == "custom_latency_ns" ? "customised" : "general") + " graph:");
+    r.table({"mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "lower bound", "cycles incl. I/O",
+             "period (ns)", "latency (ns)", "registers", "area (cells)"}, t);
+  }
+  {
+    std::vector<std::vector<Cell>> t;
+    for (std::size_t i : fronts["custom_throughput"].get<std::vector<std::size_t>>()) {
+      const std::string p = "/points/" + std::to_string(i);
+      t.push_back({r.num("explore", p + "/mul"), r.num("explore", p + "/add"), r.num("explore", p + "/lat_mul"),
+                   r.num("explore", p + "/lat_add"), r.num("explore", p + "/pipelined"),
+                   r.num("explore", p + "/throughput_mode"), r.num("explore", p + "/set_point_cycles"),
+                   r.num("explore", p + "/throughput_period_ns", 2), r.num("explore", p + "/throughput_per_s", 0),
+                   r.num("explore", p + "/throughput_area", 0)});
+    }
+    r.para("Pareto front (set points per second against area) of the customised graph:");
+    r.table({"mul", "add", "lat mul", "lat add", "pipelined", "throughput from", "cycles per set point", "period (ns)",
+             "set points / s", "area (cells)"}, t);
   }
   r.heading(3, "Seed 000 Table 8.6 against operation-level schedules");
   r.para("The paper estimates 27n+42 multiplication steps for the modified Newton-Euler recursion when the terms of "
@@ -127,48 +157,81 @@ void stage_explore(Context& ctx) {
   const auto results = sched::run_sweep(points, graphs, so, threads, [&](std::size_t done, std::size_t total) {
     ctx.progress.detail(fmt::format("{}/{} points", done, total));
   });
+  std::map<std::string, GraphShape> shapes;
+  for (const auto& [flavour, g] : ctx.graphs) shapes[flavour] = graph_shape(g);
   json rows = json::array();
   std::size_t unverified = 0;
   for (const auto& p : results) {
-    const DatapathArea a = datapath_area(p.point.mul, p.point.lat_mul, p.point.add, p.point.lat_add, p.point.pipelined, p.registers);
-    rows.push_back({{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
-                    {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
-                    {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
-                    {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency},
-                    {"registers", p.registers}, {"area", a.total()}, {"area_units", a.units},
-                    {"area_registers", a.registers}, {"area_routing", a.routing}, {"verified", p.verified}});
+    json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
+                {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
+                {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
+                {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
+                {"registers", p.registers}, {"verified", p.verified}};
+    row.update(timing_json(point_timing(p, shapes.at(p.point.flavour))));
+    rows.push_back(row);
     if (!p.verified) ++unverified;
   }
   if (unverified) ctx.fail(fmt::format("exploration: {} schedules failed verification", unverified));
   std::vector<sched::PointResult> copy = results;
   const sched::SweepSummary sum = sched::summarise(copy);
+  double period_lo = std::numeric_limits<double>::infinity(), period_hi = 0;
+  for (const auto& row : rows)
+    if (row["flavour"] == "custom" && row["verified"].get<bool>()) {
+      period_lo = std::min({period_lo, row["period_ns"].get<double>(), row["throughput_period_ns"].get<double>()});
+      period_hi = std::max({period_hi, row["period_ns"].get<double>(), row["throughput_period_ns"].get<double>()});
+    }
+  if (period_hi == 0) period_lo = 0;
   json fronts = json::object();
-  for (const char* flavour : {"general", "custom"})
-    for (const char* metric : {"cycles", "ii"}) fronts[std::string(flavour) + "_" + metric] = pareto(rows, flavour, metric);
+  for (const char* flavour : {"general", "custom"}) {
+    const std::string f = flavour;
+    fronts[f + "_cycles"] = pareto(rows, f, "area", "cycles");
+    fronts[f + "_ii"] = pareto(rows, f, "area", "ii");
+    fronts[f + "_latency_ns"] = pareto(rows, f, "area", "latency_ns");
+    fronts[f + "_throughput"] = pareto(rows, f, "throughput_area", "throughput_per_s", true);
+  }
   ctx.data.put("explore", {{"points", rows}, {"fronts", fronts},
                            {"summary", {{"points", sum.points}, {"verified", sum.verified},
                                         {"within_5_percent", sum.within_5_percent}, {"optimal", sum.optimal},
                                         {"pipelined", sum.pipelined}, {"ii_at_res_mii", sum.ii_at_res_mii},
-                                        {"worst_gap_percent", sum.worst_gap}, {"gap_histogram", sum.gap_histogram}}}});
+                                        {"worst_gap_percent", sum.worst_gap}, {"gap_histogram", sum.gap_histogram},
+                                        {"custom_io_cycles", shapes.at("custom").inputs + shapes.at("custom").outputs + 2},
+                                        {"period_ns_min", period_lo}, {"period_ns_max", period_hi}}}});
   ctx.progress.detail("Table 8.6, n = 1..12");
   ctx.data.put("table86", {{"rows", table86_rows()}});
 
-  // Plots: Pareto fronts (area vs cycles, area vs II), every point faint behind them.
-  for (const char* metric : {"cycles", "ii"}) {
-    PlotSpec spec{std::string(metric) == "cycles" ? "Latency of one evaluation against area" : "Initiation interval (throughput) against area",
-                  "area (Yosys generic cells)", std::string(metric) == "cycles" ? "cycles per evaluation" : "II (cycles between evaluations)",
-                  true, true, {}, 900, 520, "set key inside right top font ',10'"};
+  // Plots: Pareto fronts (area vs cycles, II, ns per evaluation, set points per second), every point faint behind.
+  struct Axis {
+    const char* name;   // plot name and front key suffix
+    const char* area;   // x: which area
+    const char* metric; // y
+    const char* title;
+    const char* xlabel;
+    const char* ylabel;
+    const char* key;
+  };
+  const Axis axes[] = {
+      {"cycles", "area", "cycles", "Latency of one evaluation against area", "area (Yosys generic cells)",
+       "cycles (schedule length)", "inside right top"},
+      {"ii", "area", "ii", "Initiation interval (throughput) against area", "area (Yosys generic cells)",
+       "II (cycles between evaluations)", "inside right top"},
+      {"latency_ns", "area", "latency_ns", "Time of one evaluation against area (estimated clock)",
+       "area (Yosys generic cells)", "ns per evaluation (cycles incl. I/O x period)", "inside right top"},
+      {"throughput", "throughput_area", "throughput_per_s", "Set points per second against area (estimated clock)",
+       "area of the design that sustains it (Yosys generic cells)", "set points per second", "inside left top"}};
+  for (const Axis& ax : axes) {
+    PlotSpec spec{ax.title, ax.xlabel, ax.ylabel, true, true, {}, 900, 520, std::string("set key ") + ax.key + " font ',10'"};
     for (const char* flavour : {"general", "custom"}) {
       Series all{std::string(flavour) + " (all points)", {}, "points pointtype 7 pointsize 0.4"};
       for (const auto& r : rows)
-        if (r["flavour"] == flavour) all.points.emplace_back(r["area"].get<double>(), r[metric].get<double>());
+        if (r["flavour"] == flavour && r[ax.metric].get<double>() > 0)
+          all.points.emplace_back(r[ax.area].get<double>(), r[ax.metric].get<double>());
       Series front{std::string(flavour) + " Pareto front", {}, "steps linewidth 2"};
-      for (std::size_t i : fronts[std::string(flavour) + "_" + metric].get<std::vector<std::size_t>>())
-        front.points.emplace_back(rows[i]["area"].get<double>(), rows[i][metric].get<double>());
+      for (std::size_t i : fronts[std::string(flavour) + "_" + ax.name].get<std::vector<std::size_t>>())
+        front.points.emplace_back(rows[i][ax.area].get<double>(), rows[i][ax.metric].get<double>());
       spec.series.push_back(all);
       spec.series.push_back(front);
     }
-    plot_svg(ctx.plot(std::string("pareto_") + metric), spec);
+    plot_svg(ctx.plot(std::string("pareto_") + ax.name), spec);
   }
   {
     const json& t = ctx.data.at("table86")["rows"];

@@ -2,6 +2,7 @@
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/study/area.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -21,28 +22,26 @@ namespace fs = std::filesystem;
 namespace {
 using nlohmann::json;
 
-// The named designs of issue 6, chosen on the customised graph: fastest (fewest cycles, then smallest area),
-// smallest within 10% of the fastest, best throughput per area (1 / (II * area)).
+// The named designs of issue 6, chosen on the customised graph by time (issue 14): fastest (smallest latency in ns,
+// then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
+// second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
 json choose(const json& rows, double max_area) {
   auto ok = [&](const json& r) { return r["flavour"] == "custom" && r["verified"].get<bool>() && (max_area <= 0 || r["area"].get<double>() <= max_area); };
+  auto at = [&](std::ptrdiff_t i) -> const json& { return rows[static_cast<std::size_t>(i)]; };
+  auto key = [](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), r["area"].get<double>()); };
   std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (!ok(rows[i])) continue;
-    const auto& r = rows[i];
-    if (fastest < 0 || std::make_pair(r["cycles"].get<int>(), r["area"].get<double>()) <
-                           std::make_pair(rows[static_cast<std::size_t>(fastest)]["cycles"].get<int>(), rows[static_cast<std::size_t>(fastest)]["area"].get<double>()))
-      fastest = static_cast<std::ptrdiff_t>(i);
-  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
   if (fastest < 0) throw Error(fmt::format("study: no verified design fits the budget of {} cells", max_area));
-  const int fast_cycles = rows[static_cast<std::size_t>(fastest)]["cycles"];
+  const double fast_ns = at(fastest)["latency_ns"];
+  auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
-    if (r["cycles"].get<int>() * 10 <= fast_cycles * 11 &&
-        (smallest < 0 || r["area"].get<double>() < rows[static_cast<std::size_t>(smallest)]["area"].get<double>()))
+    if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
+        (smallest < 0 || r["area"].get<double>() < at(smallest)["area"].get<double>()))
       smallest = static_cast<std::ptrdiff_t>(i);
-    auto tpa = [&](const json& x) { return 1.0 / (x["ii"].get<double>() * x["area"].get<double>()); };
-    if (best_tpa < 0 || tpa(r) > tpa(rows[static_cast<std::size_t>(best_tpa)])) best_tpa = static_cast<std::ptrdiff_t>(i);
+    if (best_tpa < 0 || tpa(r) > tpa(at(best_tpa))) best_tpa = static_cast<std::ptrdiff_t>(i);
   }
   json out = json::array();
   out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
@@ -56,22 +55,43 @@ void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
   json designs = choose(rows, ctx.opt.max_area);
-  for (auto& d : designs) d["explore"] = rows[d["point"].get<std::size_t>()];
+  for (auto& d : designs) {
+    d["explore"] = rows[d["point"].get<std::size_t>()];
+    const bool tp = d["objective"] == "throughput";
+    // The area of the design as named: the throughput pick is the design that sustains its throughput.
+    d["area"] = d["explore"][tp ? "throughput_area" : "area"];
+    d["device"] = device_fit_cells(d["area"].get<double>()).to_json();
+    // The throughput pick is generated as the datapath that sustains its throughput.
+    d["streaming"] = tp && d["explore"]["throughput_mode"] == "streaming";
+    d["throughput"] = d["explore"]["throughput_mode"] == "streaming"
+                          ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
+                          : fmt::format("latency datapath, one set point per {} cycles", d["explore"]["set_point_cycles"].get<int>());
+  }
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
   r.heading(2, "5. Chosen designs");
-  r.para("Three named points of the customised graph's exploration:");
+  r.para("Three named points of the customised graph's exploration, chosen by time: fastest is the smallest latency in "
+         "nanoseconds; smallest within 10% the smallest area within 10% of that latency; best throughput per area "
+         "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
+         "throughput as a latency datapath, one set point per evaluation.");
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < designs.size(); ++i) {
     const std::string p = "/designs/" + std::to_string(i);
     t.push_back({r.num("designs", p + "/name"), r.num("designs", p + "/explore/mul"), r.num("designs", p + "/explore/add"),
                  r.num("designs", p + "/explore/lat_mul"), r.num("designs", p + "/explore/lat_add"),
                  r.num("designs", p + "/explore/pipelined"), r.num("designs", p + "/explore/cycles"),
-                 r.num("designs", p + "/explore/ii"), r.num("designs", p + "/explore/registers"),
-                 r.num("designs", p + "/explore/area", 0)});
+                 r.num("designs", p + "/explore/eval_cycles"), r.num("designs", p + "/explore/period_ns", 2),
+                 r.num("designs", p + "/explore/latency_ns", 1), r.num("designs", p + "/throughput"),
+                 r.num("designs", p + "/explore/throughput_per_s", 0), r.num("designs", p + "/explore/registers"),
+                 r.num("designs", p + "/area", 0)});
   }
-  r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "cycles", "II", "registers", "area (cells)"}, t);
-  ctx.progress.done(fmt::format("fastest: {} cycles", designs[0]["explore"]["cycles"].get<int>()));
+  r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "cycles incl. I/O",
+           "period (ns)", "latency (ns)", "throughput from", "set points / s", "registers", "area (cells)"}, t);
+  r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
+         "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
+         "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
+         "datapath.");
+  ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
 }
 
 namespace {
@@ -103,13 +123,18 @@ std::string slug(const std::string& name) {
   return s;
 }
 
-std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir) {
+std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir,
+                                  bool streaming) {
   std::vector<std::string> a = {"rtl", "--robot", ctx.opt.robot, "--flavour", p["flavour"].get<std::string>(),
                                 "--mul", std::to_string(p["mul"].get<int>()), "--add", std::to_string(p["add"].get<int>()),
                                 "--lat-mul", std::to_string(p["lat_mul"].get<int>()),
                                 "--lat-add", std::to_string(p["lat_add"].get<int>()), "--format", format,
                                 "--out", dir.string(), "--json"};
   if (!p["pipelined"].get<bool>()) a.push_back("--not-pipelined");
+  if (streaming) {  // the streaming datapath at its smallest II (modulo schedule, raised to the I/O bound)
+    a.push_back("--ii");
+    a.push_back("min");
+  }
   return a;
 }
 
@@ -208,10 +233,11 @@ json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
 }
 
 // The RTL of one design in one number format, written by `neaccel rtl` under designs/; returns its manifest.
-json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format) {
+json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format,
+                  bool streaming = false) {
   const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
   fs::create_directories(dir);
-  return json::parse(run_self(rtl_args(ctx, point, format, dir), dir / "rtl.log"));
+  return json::parse(run_self(rtl_args(ctx, point, format, dir, streaming), dir / "rtl.log"));
 }
 
 fs::path design_dir(const Context& ctx, const std::string& name, const std::string& format) {
@@ -227,15 +253,23 @@ json verify_design(Context& ctx, const json& manifest, const std::string& name, 
   const json sc = simulate(ctx, dir, "systemc");
   const json rtl = with_rtl ? simulate(ctx, dir, "cosim") : sc;
   const bool same_outputs = rtl["torques"] == sc["torques"];
+  const bool streaming = rtl["mode"] == "streaming";
   const long cosim_cycles = with_rtl ? rtl["cosim_compared_cycles"].get<long>() : 0;
   const bool same_cycles = !with_rtl || (rtl["cosim_cycle_mismatches"] == 0 && cosim_cycles > 0);
+  // Streaming: the results must leave exactly II cycles apart, every one (the simulator measures the spacing).
+  const bool steady = !streaming || (rtl["measured"]["ii_min"] == rtl["cycles_per_set_point"] &&
+                                     rtl["measured"]["ii_max"] == rtl["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_min"] == sc["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_max"] == sc["cycles_per_set_point"]);
   const bool ok = rtl["mismatches"] == 0 && sc["mismatches"] == 0 && rtl["cycle_count_errors"] == 0 &&
-                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles;
+                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles && steady;
   if (!ok) ctx.fail("verification: design '" + name + "' (" + format + ") failed its checks (see " + dir.string() + ")");
   return {{"name", name}, {"format", format}, {"dir", fs::relative(dir, ctx.dir).string()},
           {"engines", with_rtl ? "Verilator co-simulated with SystemC" : "SystemC only"},
           {"cosim_cycles", with_rtl ? json(cosim_cycles) : json("-")},
-          {"states", rtl["states"]}, {"cycles_per_evaluation", rtl["cycles_per_evaluation"]},
+          {"states", rtl["states"]}, {"mode", streaming ? "streaming" : "latency"},
+          {"cycles_per_evaluation", rtl["cycles_per_evaluation"]}, {"cycles_per_set_point", rtl["cycles_per_set_point"]},
+          {"steady_ii", streaming ? json(steady) : json("-")},
           {"schedule_length", rtl["schedule_length"]}, {"io_overhead", rtl["io_overhead"]},
           {"rtl_mismatches", rtl["mismatches"]}, {"systemc_mismatches", sc["mismatches"]},
           {"rtl_equals_systemc", same_outputs}, {"cycle_count_errors", rtl["cycle_count_errors"].get<long>() + sc["cycle_count_errors"].get<long>()},
@@ -316,7 +350,7 @@ void stage_verify(Context& ctx) {
   for (std::size_t i = 0; i < designs.size(); ++i) {
     same_as[i] = i;
     for (std::size_t j = 0; j < i; ++j)
-      if (designs[j]["point"] == designs[i]["point"]) {
+      if (designs[j]["point"] == designs[i]["point"] && designs[j]["streaming"] == designs[i]["streaming"]) {
         same_as[i] = same_as[j];
         break;
       }
@@ -325,7 +359,7 @@ void stage_verify(Context& ctx) {
   std::vector<json> manifests(designs.size());
   for (std::size_t i : distinct) {
     ctx.progress.detail(designs[i]["name"].get<std::string>() + " (RTL)");
-    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32");
+    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32", designs[i]["streaming"].get<bool>());
   }
   start_synthesis(ctx, designs, distinct, manifests);
   json runs = json::array();
@@ -357,20 +391,22 @@ void stage_verify(Context& ctx) {
          "ran on the same {} random joint states. Every output must equal the dataflow graph evaluated in the number "
          "format bit for bit (any NaN equals any NaN); the RTL must equal the SystemC model in every cycle (unit "
          "result buses, register writes, input load, handshakes and status: in lockstep for the unit mixes verilated "
-         "at build time, else by cycle logs both write); and each evaluation must take exactly the schedule length "
-         "plus the I/O overhead (input load, output unload and two handshake cycles).",
+         "at build time, else by cycle logs both write); each evaluation of a latency datapath must take exactly the "
+         "schedule length plus the I/O overhead (input load, output unload and two handshake cycles), and a streaming "
+         "datapath must deliver every result exactly II cycles after the previous one.",
          {r.num("verify", "/runs/0/states")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string p = "/runs/" + std::to_string(i);
     t.push_back({r.num("verify", p + "/name"), r.num("verify", p + "/format"), r.num("verify", p + "/engines"),
                  r.num("verify", p + "/schedule_length"),
-                 r.num("verify", p + "/io_overhead"), r.num("verify", p + "/cycles_per_evaluation"),
+                 r.num("verify", p + "/mode"), r.num("verify", p + "/io_overhead"),
+                 r.num("verify", p + "/cycles_per_evaluation"), r.num("verify", p + "/cycles_per_set_point"),
                  r.num("verify", p + "/rtl_mismatches"), r.num("verify", p + "/systemc_mismatches"),
                  r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/cosim_cycles"),
                  r.num("verify", p + "/max_rel_error", 2)});
   }
-  r.table({"design", "format", "engines", "schedule", "I/O", "cycles", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
+  r.table({"design", "format", "engines", "schedule", "datapath", "I/O", "cycles", "cycles per set point", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
            "cycles compared", "max rel. error vs double"}, t);
   r.note("Relative error: |tau - tau_double| / max(|tau_double|, 1) per joint, the largest over all states "
          "(docs/datapath.md). Fixed point saturates; its error is dominated by the fraction bits.");
@@ -390,14 +426,17 @@ void stage_synthesis(Context& ctx) {
       row["estimate"] = ctx.data.at("smallest")["area"];
       continue;
     }
-    json point;
+    json point, streaming;
     for (const auto& d : designs)
-      if (d["name"] == row["name"]) point = d["point"];
+      if (d["name"] == row["name"]) {
+        point = d["point"];
+        streaming = d["streaming"];
+      }
     std::string names;
     for (const auto& d : designs)
-      if (d["point"] == point) {
+      if (d["point"] == point && d["streaming"] == streaming) {
         names += (names.empty() ? "" : ", ") + d["name"].get<std::string>();
-        row["estimate"] = d["explore"]["area"];
+        row["estimate"] = d["area"];
       }
     row["name"] = names;
   }

@@ -3,7 +3,8 @@
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
-#include "neaccel/study/area.hpp"
+#include "neaccel/study/cost.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 namespace neaccel::study {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
 ref::Robot prepare(const Options& o) {
   if (o.states < 0) throw Error("study: --states must be >= 0");
@@ -22,7 +24,9 @@ ref::Robot prepare(const Options& o) {
   ref::Robot robot = ref::load_robot(o.robot);  // validates; throws with the file and field
   // A budget below the smallest datapath (one multiplier, one adder, one register) fits nothing: say so now.
   if (o.max_area > 0) {
-    const double smallest = datapath_area(1, 1, 1, 1, true, 1).total();
+    CostPoint one;  // one multiplier, one adder, one register: the cost model's smallest datapath
+    one.lat_mul = one.lat_add = 1;
+    const double smallest = estimate_cost(one).area_cells;
     if (o.max_area < smallest)
       throw Error(fmt::format("study: --budget {} cells: nothing fits (the smallest datapath takes {} cells)", o.max_area, smallest));
   }
@@ -50,6 +54,64 @@ void introduction(Context& ctx) {
     r.note("Quick study (--quick): smaller sweep and fewer random states than the default study.");
 }
 
+// The three lines at the top (issue 14): the lowest-latency and highest-throughput accelerators of the customised
+// graph with their area and device fit, beside this machine's CPU measured in this run.
+void summary(Context& ctx) {
+  const json& rows = ctx.data.at("explore")["points"];
+  const json& designs = ctx.data.at("designs")["designs"];
+  std::ptrdiff_t best = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const json& r = rows[i];
+    if (r["flavour"] != "custom" || !r["verified"].get<bool>()) continue;
+    if (ctx.opt.max_area > 0 && r["throughput_area"].get<double>() > ctx.opt.max_area) continue;
+    auto key = [](const json& x) { return std::make_pair(-x["throughput_per_s"].get<double>(), x["throughput_area"].get<double>()); };
+    if (best < 0 || key(r) < key(rows[static_cast<std::size_t>(best)])) best = static_cast<std::ptrdiff_t>(i);
+  }
+  if (best < 0) throw Error("study: no verified design for the summary");
+  const json& fast = designs[0];
+  json top = rows[static_cast<std::size_t>(best)];
+  top["point"] = best;
+  top["device"] = device_fit_cells(top["throughput_area"].get<double>()).to_json();
+  ctx.data.put("summary", {{"fastest", {{"design", fast["name"]}, {"point", fast["point"]}, {"explore", fast["explore"]},
+                                        {"area", fast["area"]}, {"device", fast["device"]}}},
+                           {"best_throughput", top}});
+  // The CPU comparison divides a measured figure: it stays in cpu.json with the measurements.
+  json cpu = ctx.data.at("cpu");
+  const double lat = fast["explore"]["latency_ns"].get<double>();
+  cpu["fastest_latency_ns"] = lat;
+  cpu["speedup_over_generated"] = cpu["generated_ns"].is_number() ? json(cpu["generated_ns"].get<double>() / lat) : json(nullptr);
+  cpu["speedup_over_reference"] = cpu["reference_ns"].get<double>() / lat;
+  ctx.data.put("cpu", cpu);
+
+  Report& r = ctx.report;
+  r.heading(2, "Summary");
+  r.para("- Lowest latency: {} ns per evaluation ({} cycles including I/O at an estimated {} ns clock) on {} "
+         "multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {} ({} logic cells, estimated {}): {}.",
+         {r.num("summary", "/fastest/explore/latency_ns", 1), r.num("summary", "/fastest/explore/eval_cycles"),
+          r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/mul"),
+          r.num("summary", "/fastest/explore/add"), r.num("summary", "/fastest/explore/lat_mul"),
+          r.num("summary", "/fastest/explore/lat_add"), r.num("summary", "/fastest/area", 0),
+          r.num("summary", "/fastest/device/device"), r.num("summary", "/fastest/device/device_logic_cells", 0),
+          r.num("summary", "/fastest/device/est_logic_cells", 0), r.num("summary", "/fastest/device/fits")});
+  r.para("- Highest throughput: {} set points per second ({}, a set point every {} cycles at an estimated {} ns clock) "
+         "on {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {}: {}.",
+         {r.num("summary", "/best_throughput/throughput_per_s", 0), r.num("summary", "/best_throughput/throughput_mode"),
+          r.num("summary", "/best_throughput/set_point_cycles"), r.num("summary", "/best_throughput/throughput_period_ns", 2),
+          r.num("summary", "/best_throughput/mul"), r.num("summary", "/best_throughput/add"),
+          r.num("summary", "/best_throughput/lat_mul"), r.num("summary", "/best_throughput/lat_add"),
+          r.num("summary", "/best_throughput/throughput_area", 0), r.num("summary", "/best_throughput/device/device"),
+          r.num("summary", "/best_throughput/device/fits")});
+  r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
+         "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator is {}x as fast as the generated C++ and "
+         "{}x as fast as the reference (below 1: slower).",
+         {r.num("cpu", "/cpu"), r.num("cpu", "/generated_ns", 1), r.num("cpu", "/reference_ns", 1),
+          r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
+          r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
+  r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
+         "(docs/cost.md); logic cells estimated as the model's generic cells (conservative). CPU times are measured "
+         "(data/cpu.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
+}
+
 void conclusion(Context& ctx) {
   ctx.data.put("status", {{"failures", ctx.failures}, {"pass", ctx.failures.empty()}});
   Report& r = ctx.report;
@@ -67,14 +129,19 @@ fs::path run(const Options& options) {
   Context ctx(options, prepare(options));
   fs::create_directories(ctx.dir / "plots");
   introduction(ctx);
+  const std::size_t summary_at = ctx.report.position();
   stage_reference(ctx);
   stage_counts(ctx);
   stage_graphs(ctx);
+  stage_cpu(ctx);
   stage_explore(ctx);
   stage_designs(ctx);
   stage_verify(ctx);
   stage_synthesis(ctx);
   ctx.progress.stage("Report");
+  const std::size_t summary_from = ctx.report.position();
+  summary(ctx);
+  ctx.report.move_to(summary_from, summary_at);
   conclusion(ctx);
   ctx.data.flush();
   write_text(ctx.dir / "report.md", ctx.report.markdown());

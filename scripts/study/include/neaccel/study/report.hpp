@@ -62,6 +62,10 @@ class Report {
   // An image (SVG) relative to the report's directory, with a caption.
   void figure(const std::string& path, const std::string& caption);
   void note(const std::string& text);  // a small-print remark
+  // Blocks so far; move_to(from, at) moves the blocks added since position() was `from` to position `at` (<= from):
+  // a summary written once its data exists, shown before the sections it summarises.
+  std::size_t position() const { return blocks_.size(); }
+  void move_to(std::size_t from, std::size_t at);
 
   std::string markdown() const;
   std::string html(const std::string& title) const;
