@@ -306,7 +306,7 @@ void run_area(const AreaOptions& o) {
   if (o.timing && o.all) {
     const neaccel::study::PnrOptions po;
     nlohmann::json j{{"tool", "yosys 0.23 synth_ice40 + nextpnr-ice40 (unit in rtl/units/timing/unit_timing_top.v: "
-                              "registered inputs, every stage register to register)"},
+                              "registered inputs and outputs, every stage register to register)"},
                      {"device", po.device},
                      {"package", po.package},
                      {"seed", po.seed},
