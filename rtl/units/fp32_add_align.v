@@ -1,52 +1,20 @@
 `timescale 1ns/1ps
-// fp32_add_align: first section of fp32_add: operation select (op_i: 0 a+b, 1 a-b, 2 -b, 3 as 0), operand
-// classes and special results, magnitude swap, alignment of the smaller significand with guard, round and
-// sticky bits. Output bundle (98 bits, MSB first):
-//   special (1) special_res (32) special_inv (1) sign (1: of the larger magnitude) sub (1: effective
-//   subtraction) e_big (8: effective biased exponent, >= 1) greater (27) lesser (27)  (significand << 3)
+// fp32_add_align: section 2 of fp32_add: alignment of the smaller significand (right shift by sh with
+// guard, round and sticky bits). Input: the fp32_add_swap bundle (97 bits). Output bundle (98 bits, MSB
+// first): special (1) special_res (32) special_inv (1) sign (1) sub (1) e_big (8) greater (27) lesser (27)
+// (significands << 3, lesser aligned with the sticky bit in bit 0).
 module fp32_add_align (
-  input  wire [1:0]  op_i,
-  input  wire [31:0] a_i,
-  input  wire [31:0] b_i,
+  input  wire [96:0] bundle_i,
   output wire [97:0] bundle_o
 );
-  localparam [31:0] QNan = 32'h7FC00000;
-  wire        is_neg = (op_i == 2'd2);
-  wire        sa = a_i[31];
-  wire        sb = b_i[31] ^ (op_i == 2'd1);  // effective sign of b
-  wire [7:0]  ea = a_i[30:23];
-  wire [7:0]  eb = b_i[30:23];
-  wire [22:0] ma = a_i[22:0];
-  wire [22:0] mb = b_i[22:0];
+  wire [43:0] head      = bundle_i[96:53];  // special, special_res, special_inv, sign, sub, e_big
+  wire [23:0] sig_big   = bundle_i[52:29];
+  wire [23:0] sig_small = bundle_i[28:5];
+  wire [4:0]  sh        = bundle_i[4:0];
+  wire [26:0] small27   = {sig_small, 3'b000};
+  wire [26:0] shifted   = small27 >> sh;
+  wire        lost      = |(small27 & ~({27{1'b1}} << sh));
+  wire [26:0] aligned   = {shifted[26:1], shifted[0] | lost};
 
-  wire a_nan  = (ea == 8'hFF) & (ma != 23'd0);
-  wire b_nan  = (eb == 8'hFF) & (mb != 23'd0);
-  wire a_inf  = (ea == 8'hFF) & (ma == 23'd0);
-  wire b_inf  = (eb == 8'hFF) & (mb == 23'd0);
-  wire inf_minus_inf = a_inf & b_inf & (sa != sb);
-  wire res_nan  = a_nan | b_nan | inf_minus_inf;
-  // Negation is a sign flip of b (exact, no flags, NaN payload and sign kept) like C++ unary minus.
-  wire special  = is_neg | res_nan | a_inf | b_inf;
-  wire [31:0] special_res = is_neg ? {~b_i[31], b_i[30:0]} :
-                            res_nan ? QNan :
-                            a_inf ? {sa, 8'hFF, 23'd0} : {sb, 8'hFF, 23'd0};
-  wire special_inv = ~is_neg & ((a_nan & ~ma[22]) | (b_nan & ~mb[22]) | inf_minus_inf);
-
-  // Larger magnitude first (finite operands: {exponent, fraction} orders the magnitudes).
-  wire        swap   = (b_i[30:0] > a_i[30:0]);
-  wire [30:0] greater    = swap ? b_i[30:0] : a_i[30:0];
-  wire [30:0] lesser  = swap ? a_i[30:0] : b_i[30:0];
-  wire        sign   = swap ? sb : sa;
-  wire        sub    = (sa != sb);
-  wire [7:0]  e_big   = (greater[30:23] == 8'h00) ? 8'h01 : greater[30:23];
-  wire [7:0]  e_small = (lesser[30:23] == 8'h00) ? 8'h01 : lesser[30:23];
-  wire [26:0] sig_big   = {(greater[30:23] != 8'h00), greater[22:0], 3'b000};
-  wire [26:0] sig_small = {(lesser[30:23] != 8'h00), lesser[22:0], 3'b000};
-  wire [7:0]  d      = e_big - e_small;
-  wire [4:0]  sh     = (d > 8'd27) ? 5'd27 : d[4:0];
-  wire [26:0] shifted = sig_small >> sh;
-  wire        lost    = |(sig_small & ~({27{1'b1}} << sh));
-  wire [26:0] aligned = {shifted[26:1], shifted[0] | lost};
-
-  assign bundle_o = {special, special_res, special_inv, sign, sub, e_big, sig_big, aligned};
+  assign bundle_o = {head, sig_big, 3'b000, aligned};
 endmodule
