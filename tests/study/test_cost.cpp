@@ -19,7 +19,7 @@ using neaccel::study::cost_point_from_json;
 using neaccel::study::estimate_cost;
 using nlohmann::json;
 
-constexpr std::size_t kMinPlaced = 5;
+constexpr std::size_t kMinPlaced = 6;
 
 json load(const std::string& name) {
   std::ifstream in(std::string(NEACCEL_SOURCE_DIR) + "/data/" + name);
@@ -42,8 +42,8 @@ TEST(CostModel, AreaWithin15PercentOfEveryFlatSynthesis) {
 
 TEST(CostModel, PeriodWithin20PercentOfEveryPlaceAndRoute) {
   const json data = load("datapath-timing.json");
-  // Issue 14 asks for at least 6 placed designs; kMinPlaced is what the measurements of docs/cost.md reached.
-  ASSERT_GE(data.at("designs").size(), kMinPlaced) << "fewer placed designs than measured in docs/cost.md";
+  // Issue 14 asks for at least 6 placed designs (docs/cost.md has 7).
+  ASSERT_GE(data.at("designs").size(), kMinPlaced) << "issue 14 asks for at least 6 placed designs";
   for (const auto& d : data["designs"]) {
     const auto e = estimate_cost(cost_point_from_json(d.at("point")));
     const double measured = 1000.0 / d.at("fmax_mhz").get<double>();
