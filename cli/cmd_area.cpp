@@ -2,7 +2,8 @@
 // longest combinational path `ltp -noff` as a per-stage logic-depth proxy; `synth_xilinx -family xc7` LUT /
 // FF / DSP48E1 / CARRY4 / SRL / MUXF) and places and routes it on an iCE40 HX8K (yosys synth_ice40 +
 // nextpnr-ice40, fixed seed: measured Fmax and iCE40 resources), caching by content hash under
-// <out>/area-cache/ (docs/units.md).
+// <out>/area-cache/ (docs/units.md). With --design DIR: a whole design directory (area_design.hpp, docs/cost.md).
+#include "area_design.hpp"
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -376,7 +377,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--out", o->out, "output directory (cache in <out>/area-cache)")->capture_default_str();
   cmd->add_option("--rtl", o->rtl, "directory of the unit RTL")->capture_default_str();
   cmd->add_flag("--json", o->json, "JSON output");
-  cmd->callback([o] { run_area(*o); });
+  auto design = neaccel::cli::add_area_design_options(cmd);  // --design DIR [--pnr]: cli/area_design.cpp
+  cmd->callback([o, design] { design->dir.empty() ? run_area(*o) : neaccel::cli::run_area_design(*design, o->json); });
 }
 
 }  // namespace

@@ -69,9 +69,10 @@ PnrResult place_and_route_ice40(const std::vector<std::string>& sources, const s
   const fs::path dir = fs::absolute(workdir);
   {
     std::ofstream ys(dir / "ice40.ys");
-    ys << "# Written by neaccel: iCE40 synthesis for place and route (nextpnr-ice40).\nread_verilog";
-    for (const auto& s : sources) ys << ' ' << fs::absolute(s).string();
-    ys << '\n';
+    ys << "# Written by neaccel: iCE40 synthesis for place and route (nextpnr-ice40).\n";
+    // Without parameters to set, modules are elaborated only under the top (-defer): a design's nea_datapath has
+    // $readmemh of its HexDir, which fails with the default parameters.
+    for (const auto& s : sources) ys << (params.empty() ? "read_verilog -defer " : "read_verilog ") << fs::absolute(s).string() << '\n';
     if (!params.empty()) {
       ys << "chparam";
       for (const auto& [k, v] : params) ys << " -set " << k << ' ' << v;

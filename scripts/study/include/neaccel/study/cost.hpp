@@ -22,6 +22,7 @@ struct CostPoint {
   bool streaming = false;
   int ii = 0;                       // streaming: initiation interval
   int mux_inputs = -1;              // hardwired: multiplexer inputs of the binding (hw::Interconnect), -1 unknown
+  int stages = 2;                   // streaming: pipeline stages of the modulo schedule (microcode stage fields)
 };
 
 struct CostEstimate {
@@ -30,10 +31,26 @@ struct CostEstimate {
   double register_cells = 0, routing_cells = 0, control_cells = 0;
   double period_ns = 0;             // estimated clock period (iCE40 HX8K place and route, calibrated)
   std::string critical;             // which path sets the period ("mul stage", "operand mux", ...)
+  double constant_cells = 0;        // of routing_cells: the constant inputs of the operand multiplexers
+  double unit_period_ns = 0;        // slowest unit stage alone (data/unit-timing.json)
   double fmax_mhz() const { return period_ns > 0 ? 1000.0 / period_ns : 0; }
   nlohmann::json to_json() const;
 };
 
+// The calibrated models (docs/cost.md): area = units (data/unit-area.json) + register file + operand and
+// write-back multiplexers + constants + microcode ROM and sequencer, coefficients fitted on flat syntheses
+// (data/datapath-area.json); period = max(unit stage (data/unit-timing.json) + operand path growing with the
+// operand multiplexer's fan-in, control path), coefficients fitted on nextpnr runs (data/datapath-timing.json).
+// Throws neaccel::Error for a unit/latency without area or timing figures.
 CostEstimate estimate_cost(const CostPoint& p);
+
+// The model's inputs read from a `neaccel rtl` manifest (spec and datapath parameters: MaxRegs, MaxConsts,
+// MaxProg, ...). Throws neaccel::Error naming the missing field.
+CostPoint cost_point_from_manifest(const nlohmann::json& manifest);
+nlohmann::json to_json(const CostPoint& p);
+CostPoint cost_point_from_json(const nlohmann::json& j);  // inverse of to_json (the data files' "point")
+
+// Bits of one microcode word of the datapath (as hw::Config::word_bits; streaming: with its stage fields).
+int microcode_word_bits(const CostPoint& p);
 
 }  // namespace neaccel::study

@@ -1,0 +1,352 @@
+// `neaccel area --design DIR [--pnr] [--json]`: the area (and with --pnr the iCE40 timing) of a whole design
+// directory written by `neaccel rtl` (docs/cost.md).
+//
+// Synthesis: the design's own generic flow (synth/generic.ys: read every manifest rtl_source and rtl/nea_top.v,
+// `synth -top nea_top`, which keeps the module hierarchy), so `cells` is the study's "flat" figure. Unit cells come
+// from the per-module counts of that same run: every instance of a module declared in an rtl_source under a
+// directory named `units`, or of the wrapper `nea_unit`, counts its module's cells (recursively through its
+// submodules); the rest is `non_unit_cells`. Nothing here depends on the inside of nea_datapath / nea_stream, so a
+// hardwired design directory (same manifest layout, top nea_top) works unchanged.
+//
+// --pnr: the design's functional ports (the `dbg_*` trace ports of nea_top left open, so that the design fits the
+// package's pins) through `yosys synth_ice40` + `nextpnr-ice40` (HX8K ct256, seed 1: neaccel::study::
+// place_and_route_ice40); when it does not fit, `synth_xilinx -family xc7` LUT/FF/DSP/BRAM instead.
+//
+// Results are cached by a content hash of the sources, the wrapper, the hex files and the scripts under
+// DIR/area-cache/<hash>/ (same inputs: no re-run, and byte-identical output).
+#include "area_design.hpp"
+
+#include "neaccel/ref/error.hpp"
+#include "neaccel/study/cost.hpp"
+#include "neaccel/study/pnr.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace neaccel::cli {
+namespace {
+
+using nlohmann::json;
+
+// Bump when the scripts or the parsing change: invalidates the cache.
+constexpr const char* kVersion = "area-design-v1";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw Error(p.string() + ": cannot read");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+uint64_t fnv1a(const std::string& s, uint64_t h = 0xcbf29ce484222325ull) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+struct Design {
+  fs::path dir, top_v;
+  json manifest;
+  std::vector<std::string> sources;  // manifest rtl_sources, absolute
+  std::string key;                   // contents of everything synthesis reads
+};
+
+Design read_design(const std::string& dir_arg) {
+  Design d;
+  d.dir = fs::absolute(dir_arg).lexically_normal();
+  if (!fs::is_directory(d.dir)) throw Error("--design: '" + dir_arg + "' is not a directory");
+  const fs::path mpath = d.dir / "manifest.json";
+  if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + dir_arg + "`)");
+  try {
+    d.manifest = json::parse(slurp(mpath));
+    for (const auto& s : d.manifest.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
+  } catch (const json::exception& e) {
+    throw Error(mpath.string() + ": files.rtl_sources: " + e.what());
+  }
+  if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
+  d.top_v = d.dir / "rtl" / "nea_top.v";
+  d.key = kVersion;
+  for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + slurp(s);
+  d.key += "|nea_top.v|" + slurp(d.top_v);
+  // ROM contents ($readmemh of HexDir) change the logic: every hex file counts.
+  std::vector<fs::path> hex;
+  if (fs::is_directory(d.dir / "hex"))
+    for (const auto& e : fs::directory_iterator(d.dir / "hex")) hex.push_back(e.path());
+  std::sort(hex.begin(), hex.end());
+  for (const auto& h : hex) d.key += "|" + h.filename().string() + "|" + slurp(h);
+  return d;
+}
+
+void run_yosys(const fs::path& dir, const std::string& stem, const std::string& text) {
+  std::ofstream(dir / (stem + ".ys")) << text;
+  const std::string cmd = fmt::format("cd '{}' && yosys -q -l {}.log -s {}.ys > /dev/null 2>&1", dir.string(), stem, stem);
+  if (std::system(cmd.c_str()) != 0) throw Error("yosys failed on " + (dir / (stem + ".ys")).string() + " (see " + stem + ".log there)");
+}
+
+std::string read_script(const Design& d) {
+  std::string s;
+  for (const auto& f : d.sources) s += "read_verilog -defer " + f + "\n";
+  s += "read_verilog -defer " + d.top_v.string() + "\n";
+  return s;
+}
+
+// A Yosys `stat` report of a design with hierarchy: module -> (cell type -> count), and the total of the
+// "design hierarchy" section (-1 when absent: a single module).
+struct StatReport {
+  std::map<std::string, std::map<std::string, long>> modules;
+  long hierarchy_total = -1;
+};
+
+StatReport parse_stat(const std::string& text) {
+  StatReport r;
+  std::istringstream in(text);
+  std::string line, current;
+  const std::regex header(R"(^=== (.*) ===\s*$)"), total(R"(^\s*Number of cells:\s+(\d+))");
+  std::smatch m;
+  bool hierarchy = false;
+  while (std::getline(in, line)) {
+    if (std::regex_match(line, m, header)) {
+      current = m[1];
+      hierarchy = current == "design hierarchy";
+      if (!hierarchy) r.modules[current];
+      continue;
+    }
+    if (current.empty()) continue;
+    if (std::regex_search(line, m, total)) {
+      if (hierarchy) r.hierarchy_total = std::stol(m[1]);
+      continue;
+    }
+    if (hierarchy || line.find(':') != std::string::npos) continue;
+    // A cell line: "     TYPE     COUNT" (the type may contain anything but is not followed by a colon).
+    const auto last = line.find_last_not_of(" \t\r");
+    if (last == std::string::npos) continue;
+    const auto sp = line.find_last_of(" \t", last);
+    if (sp == std::string::npos) continue;
+    const std::string num = line.substr(sp + 1, last - sp);
+    if (num.empty() || !std::all_of(num.begin(), num.end(), ::isdigit)) continue;
+    const auto first = line.find_first_not_of(" \t");
+    if (first >= sp) continue;
+    std::string type = line.substr(first, sp - first);
+    type.erase(type.find_last_not_of(" \t") + 1);
+    r.modules[current][type] += std::stol(num);
+  }
+  return r;
+}
+
+// "$paramod\nea_unit\Kind=..." -> "nea_unit"; "$paramod$0123abcd\fp32_add" -> "fp32_add"; "nea_top" -> itself.
+std::string base_name(const std::string& m) {
+  const std::string p = "$paramod";
+  if (m.rfind(p, 0) != 0) return m[0] == '\\' ? m.substr(1) : m;
+  std::string rest = m.substr(p.size());
+  if (!rest.empty() && rest[0] == '$') {
+    const auto bs = rest.find('\\');
+    return bs == std::string::npos ? rest : rest.substr(bs + 1);
+  }
+  if (!rest.empty() && rest[0] == '\\') rest = rest.substr(1);
+  return rest.substr(0, rest.find('\\'));
+}
+
+// Module names declared in the design's unit sources (a directory named `units`) and the unit wrapper.
+std::set<std::string> unit_modules(const Design& d) {
+  std::set<std::string> names{"nea_unit"};
+  const std::regex decl(R"((^|\n)\s*module\s+([A-Za-z_][A-Za-z0-9_$]*))");
+  for (const auto& s : d.sources) {
+    if (fs::path(s).parent_path().filename() != "units") continue;
+    const std::string text = slurp(s);
+    for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) names.insert((*it)[2]);
+  }
+  return names;
+}
+
+struct Counts {
+  double cells = 0, ffs = 0;
+};
+
+json generic_synthesis(const Design& d, const fs::path& cache) {
+  const fs::path result = cache / "generic.json";
+  if (fs::exists(result)) return json::parse(slurp(result));
+  run_yosys(cache, "generic", read_script(d) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o generic.stat stat\n");
+  const StatReport st = parse_stat(slurp(cache / "generic.stat"));
+  const std::set<std::string> units = unit_modules(d);
+  std::map<std::string, Counts> memo;
+  std::function<Counts(const std::string&)> flat = [&](const std::string& m) -> Counts {
+    if (auto it = memo.find(m); it != memo.end()) return it->second;
+    Counts c;
+    for (const auto& [type, n] : st.modules.at(m)) {
+      if (st.modules.count(type)) {
+        const Counts sub = flat(type);
+        c.cells += static_cast<double>(n) * sub.cells;
+        c.ffs += static_cast<double>(n) * sub.ffs;
+      } else {
+        c.cells += static_cast<double>(n);
+        if (type.find("DFF") != std::string::npos) c.ffs += static_cast<double>(n);
+      }
+    }
+    return memo[m] = c;
+  };
+  // Top: the module no other module instantiates.
+  std::set<std::string> instantiated;
+  for (const auto& [m, types] : st.modules)
+    for (const auto& [type, n] : types)
+      if (st.modules.count(type)) instantiated.insert(type);
+  std::string top;
+  for (const auto& [m, types] : st.modules)
+    if (!instantiated.count(m)) top = m;
+  if (top.empty()) throw Error((cache / "generic.stat").string() + ": no top module in the report");
+  double unit_cells = 0, unit_count = 0;
+  std::function<void(const std::string&, double)> walk = [&](const std::string& m, double mult) {
+    for (const auto& [type, n] : st.modules.at(m)) {
+      if (!st.modules.count(type)) continue;
+      if (units.count(base_name(type))) {
+        unit_cells += mult * static_cast<double>(n) * flat(type).cells;
+        unit_count += mult * static_cast<double>(n);
+      } else {
+        walk(type, mult * static_cast<double>(n));
+      }
+    }
+  };
+  if (units.count(base_name(top))) unit_cells = flat(top).cells;
+  else walk(top, 1);
+  const Counts all = flat(top);
+  if (st.hierarchy_total >= 0 && static_cast<double>(st.hierarchy_total) != all.cells)
+    throw Error(fmt::format("{}: per-module cells add up to {}, the hierarchy total is {}", (cache / "generic.stat").string(),
+                            all.cells, st.hierarchy_total));
+  json j{{"cells", static_cast<long>(all.cells)},
+         {"unit_cells", static_cast<long>(unit_cells)},
+         {"non_unit_cells", static_cast<long>(all.cells - unit_cells)},
+         {"flip_flops", static_cast<long>(all.ffs)},
+         {"unit_instances", static_cast<long>(unit_count)},
+         {"method", "yosys synth -top nea_top (the design's synth/generic.ys; hierarchy kept): cells = design total; "
+                    "unit_cells = cells of the instances of modules declared under rtl/units/ and of nea_unit"}};
+  std::ofstream(result) << j.dump(2) << "\n";
+  return j;
+}
+
+long sum_prefix(const std::map<std::string, long>& cells, const std::string& prefix) {
+  long n = 0;
+  for (const auto& [k, v] : cells)
+    if (k.rfind(prefix, 0) == 0) n += v;
+  return n;
+}
+
+json xilinx_synthesis(const Design& d, const fs::path& cache) {
+  const fs::path result = cache / "xilinx.json";
+  if (fs::exists(result)) return json::parse(slurp(result));
+  run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
+  const StatReport st = parse_stat(slurp(cache / "xilinx.stat"));
+  std::map<std::string, long> all;  // flattened by synth_xilinx: one module
+  for (const auto& [m, types] : st.modules)
+    for (const auto& [t, n] : types) all[t] += n;
+  json j{{"tool", "yosys synth_xilinx -family xc7 (flattened)"},
+         {"lut", sum_prefix(all, "LUT")}, {"ff", sum_prefix(all, "FD")}, {"dsp48e1", sum_prefix(all, "DSP48E1")},
+         {"bram", sum_prefix(all, "RAMB")}, {"carry4", sum_prefix(all, "CARRY4")}, {"muxf", sum_prefix(all, "MUXF")}};
+  std::ofstream(result) << j.dump(2) << "\n";
+  return j;
+}
+
+// The P&R top: nea_top with its dbg_* trace ports left open (they only copy unit results and microcode fields, and
+// would take more pins than the package has).
+std::string pnr_wrapper(const Design& d) {
+  const std::string text = slurp(d.top_v);
+  const auto mod = text.find("module nea_top");
+  const auto end = text.find(");", mod);
+  if (mod == std::string::npos || end == std::string::npos) throw Error(d.top_v.string() + ": no `module nea_top (...);` port list");
+  const std::string ports = text.substr(mod, end - mod);
+  const std::regex port(R"((input|output)\s+wire\s*(\[[^\]]*\])?\s*([A-Za-z_][A-Za-z0-9_]*))");
+  std::string decl, conn;
+  for (std::sregex_iterator it(ports.begin(), ports.end(), port), e; it != e; ++it) {
+    const std::string dir = (*it)[1], range = (*it)[2], name = (*it)[3];
+    if (!conn.empty()) conn += ", ";
+    if (name.rfind("dbg_", 0) == 0) {
+      conn += "." + name + "()";
+      continue;
+    }
+    decl += fmt::format("{}  {} wire {} {}", decl.empty() ? "" : ",\n", dir, range, name);
+    conn += "." + name + "(" + name + ")";
+  }
+  if (decl.empty()) throw Error(d.top_v.string() + ": no ports found in nea_top");
+  return "`timescale 1ns/1ps\n// Written by `neaccel area --design --pnr`: nea_top with its dbg_* ports open.\nmodule nea_pnr_top (\n" +
+         decl + "\n);\n  nea_top u_top (" + conn + ");\nendmodule\n";
+}
+
+json place_and_route(const Design& d, const fs::path& cache) {
+  const fs::path result = cache / "pnr.json";
+  if (fs::exists(result)) return json::parse(slurp(result));
+  const fs::path wrapper = cache / "nea_pnr_top.v";
+  std::ofstream(wrapper) << pnr_wrapper(d);
+  std::vector<std::string> sources = d.sources;
+  sources.push_back(d.top_v.string());
+  sources.push_back(wrapper.string());
+  const study::PnrResult r = study::place_and_route_ice40(sources, "nea_pnr_top", {}, cache / "ice40");
+  json j = r.to_json();
+  j["ports"] = "nea_top without its dbg_* trace ports";
+  if (!r.fits) j["xc7"] = xilinx_synthesis(d, cache);
+  std::ofstream(result) << j.dump(2) << "\n";
+  return j;
+}
+
+}  // namespace
+
+std::shared_ptr<AreaDesignOptions> add_area_design_options(CLI::App* cmd) {
+  auto o = std::make_shared<AreaDesignOptions>();
+  cmd->add_option("--design", o->dir, "design directory written by `neaccel rtl`: synthesise the whole datapath");
+  cmd->add_flag("--pnr", o->pnr, "with --design: iCE40 HX8K place and route (xc7 resources when it does not fit)");
+  return o;
+}
+
+void run_area_design(const AreaDesignOptions& o, bool json_out) {
+  const Design d = read_design(o.dir);
+  const fs::path cache = d.dir / "area-cache" / fmt::format("{:016x}", fnv1a(d.key));
+  fs::create_directories(cache);
+  json j = generic_synthesis(d, cache);
+  j["design"] = d.dir.filename().string();
+  j["spec"] = d.manifest.value("spec", json::object());
+  if (d.manifest.contains("datapath")) {
+    try {
+      const study::CostPoint p = study::cost_point_from_manifest(d.manifest);
+      j["point"] = study::to_json(p);
+      j["estimate"] = study::estimate_cost(p).to_json();
+    } catch (const Error&) {
+      // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
+    }
+  }
+  if (o.pnr) j["pnr"] = place_and_route(d, cache);
+  if (json_out) {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  fmt::print("design {}: {} cells ({} in units, {} outside), {} flip-flops\n", j["design"].get<std::string>(),
+             j["cells"].get<long>(), j["unit_cells"].get<long>(), j["non_unit_cells"].get<long>(), j["flip_flops"].get<long>());
+  if (j.contains("estimate"))
+    fmt::print("model estimate: {:.0f} cells, period {:.1f} ns ({})\n", j["estimate"]["area_cells"].get<double>(),
+               j["estimate"]["period_ns"].get<double>(), j["estimate"]["critical"].get<std::string>());
+  if (o.pnr) {
+    const json& p = j["pnr"];
+    if (p["fits"].get<bool>())
+      fmt::print("iCE40 {}: {} of {} logic cells, {} block RAMs, Fmax {:.1f} MHz\n", p["device"].get<std::string>(),
+                 p["logic_cells"].get<long>(), p["logic_cells_available"].get<long>(), p["ram"].get<long>(),
+                 p["fmax_mhz"].get<double>());
+    else
+      fmt::print("iCE40 {}: does not fit; xc7: {} LUT, {} FF, {} DSP48E1, {} BRAM\n", p["device"].get<std::string>(),
+                 p["xc7"]["lut"].get<long>(), p["xc7"]["ff"].get<long>(), p["xc7"]["dsp48e1"].get<long>(),
+                 p["xc7"]["bram"].get<long>());
+  }
+}
+
+}  // namespace neaccel::cli
