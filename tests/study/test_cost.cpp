@@ -53,6 +53,48 @@ TEST(CostModel, PeriodWithin20PercentOfEveryPlaceAndRoute) {
   }
 }
 
+// The hardwired architecture (issue 20): its area model is fitted on data/hardwired-area.json (non-unit cells: the
+// units are the same modules as in the microcoded datapath, taken from data/unit-area.json); every measured design
+// within 15 %, and the period model (the microcoded one's operand-path coefficients with the port fan-in of the
+// binding) within 20 % of every hardwired place and route.
+TEST(CostModel, HardwiredAreaWithin15PercentOfEveryFlatSynthesis) {
+  const json data = load("hardwired-area.json");
+  ASSERT_GE(data.at("rows").size(), 8u) << "too few measured hardwired designs to trust a fit of 4 coefficients";
+  for (const auto& d : data["rows"]) {
+    const auto p = cost_point_from_json(d.at("point"));
+    ASSERT_EQ(p.arch, "hardwired") << d["design"];
+    const auto e = estimate_cost(p);
+    const double model = e.register_cells + e.routing_cells + e.control_cells;
+    const double measured = d.at("non_unit_cells").get<double>();
+    EXPECT_LE(std::abs(model - measured), 0.15 * measured)
+        << d["design"] << ": model " << model << " non-unit cells, Yosys " << measured;
+  }
+  EXPECT_LE(neaccel::study::hardwired_area_model().at("worst_error_percent").get<double>(), 15.0);
+}
+
+TEST(CostModel, HardwiredPeriodWithin20PercentOfEveryPlaceAndRoute) {
+  const json data = load("hardwired-area.json");
+  ASSERT_GE(data.at("pnr").at("designs").size(), 3u);
+  for (const auto& d : data["pnr"]["designs"]) {
+    const auto p = cost_point_from_json(d.at("point"));
+    ASSERT_EQ(p.arch, "hardwired") << d["name"];
+    const auto e = estimate_cost(p);
+    const double measured = 1000.0 / d.at("fmax_mhz").get<double>();
+    EXPECT_LE(std::abs(e.period_ns - measured), 0.20 * measured)
+        << d["name"] << ": model " << e.period_ns << " ns, nextpnr " << measured << " ns";
+    // Total area too: these designs were synthesised with today's units (out of the area fit's sample).
+    EXPECT_LE(std::abs(e.area_cells - d.at("cells").get<double>()), 0.15 * d.at("cells").get<double>()) << d["name"];
+  }
+}
+
+TEST(CostModel, HardwiredNeedsItsMultiplexers) {
+  neaccel::study::CostPoint p;
+  p.arch = "hardwired";
+  EXPECT_THROW(estimate_cost(p), neaccel::Error);
+  p.arch = "asic";
+  EXPECT_THROW(estimate_cost(p), neaccel::Error);
+}
+
 // Monotonic in the things that cost: more registers, constants or units never make a design smaller or faster.
 TEST(CostModel, MonotonicInRegistersConstantsAndUnits) {
   neaccel::study::CostPoint p;

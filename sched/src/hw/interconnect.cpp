@@ -76,7 +76,11 @@ nlohmann::json to_json(const Interconnect& ic) {
   for (const auto& ports : ic.unit_sources)
     for (const auto& v : ports) unit_ports += fan_in_sum(v, false);
   for (const auto& v : ic.reg_writers) regs += fan_in_sum(v, false);
+  int max_port = 0;
+  for (const auto& ports : ic.unit_sources)
+    for (const auto& v : ports) max_port = std::max(max_port, static_cast<int>(v.size()));
   return {{"mux_inputs", ic.mux_inputs()},
+          {"max_port_sources", max_port},
           {"mux2_equivalent", ic.mux2_equivalent()},
           {"unit_port_mux_inputs", unit_ports},
           {"register_mux_inputs", regs},

@@ -40,6 +40,7 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   r.gap_percent = r.lower_bound > 0 ? 100.0 * (r.length - r.lower_bound) / r.lower_bound : 0.0;
   r.algorithm = s.algorithm;
   r.registers = s.num_registers;
+  if (options.on_list_schedule && r.verified) options.on_list_schedule(p, s, r);
   r.res_mii = res_mii(p);
   if (options.modulo && (pt.pipelined || options.modulo_nonpipelined)) {
     const Schedule m = modulo_schedule(p);
@@ -85,15 +86,15 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
 
 std::string csv_header() {
   return "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
-         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified";
+         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources";
 }
 
 std::string to_csv_row(const PointResult& r) {
   const auto& p = r.point;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul, p.add,
-                     p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
+                     p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
                      r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
-                     r.verified ? 1 : 0);
+                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources);
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
@@ -110,7 +111,7 @@ std::vector<PointResult> read_csv(const std::string& path) {
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    if (f.size() < 19) throw Error(fmt::format("{}:{}: {} fields (need 19)", path, no, f.size()));
+    if (f.size() < 22) throw Error(fmt::format("{}:{}: {} fields (need 22)", path, no, f.size()));
     try {
       PointResult r;
       r.point = Point{f[0], f[1], std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), std::stoi(f[5]), f[6] == "1"};
@@ -127,6 +128,9 @@ std::vector<PointResult> read_csv(const std::string& path) {
       r.stages = std::stoi(f[16]);
       r.registers = std::stoi(f[17]);
       r.verified = f[18] == "1";
+      r.mux_inputs = std::stoi(f[19]);
+      r.mux2_equivalent = std::stoi(f[20]);
+      r.max_port_sources = std::stoi(f[21]);
       rows.push_back(r);
     } catch (const std::logic_error&) {
       throw Error(fmt::format("{}:{}: malformed number", path, no));

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <vector>
 #include <cmath>
 #include <map>
 
@@ -18,6 +20,7 @@ namespace neaccel::study {
 extern const char* const kDatapathAreaJson;
 extern const char* const kDatapathTimingJson;
 extern const char* const kUnitTimingJson;
+extern const char* const kHardwiredAreaJson;
 
 namespace {
 using nlohmann::json;
@@ -100,7 +103,8 @@ nlohmann::json to_json(const CostPoint& p) {
   return {{"arch", p.arch}, {"format", p.format}, {"mul", p.mul}, {"add", p.add}, {"lat_mul", p.lat_mul},
           {"lat_add", p.lat_add}, {"pipelined", p.pipelined}, {"registers", p.registers}, {"consts", p.consts},
           {"program_words", p.program_words}, {"inputs", p.inputs}, {"outputs", p.outputs},
-          {"streaming", p.streaming}, {"ii", p.ii}, {"stages", p.stages}, {"mux_inputs", p.mux_inputs}};
+          {"streaming", p.streaming}, {"ii", p.ii}, {"stages", p.stages}, {"mux_inputs", p.mux_inputs},
+          {"mux2_equivalent", p.mux2_equivalent}, {"max_port_sources", p.max_port_sources}};
 }
 
 CostPoint cost_point_from_json(const nlohmann::json& j) {
@@ -122,6 +126,8 @@ CostPoint cost_point_from_json(const nlohmann::json& j) {
     p.ii = j.value("ii", 0);
     p.stages = j.value("stages", 2);
     p.mux_inputs = j.value("mux_inputs", -1);
+    p.mux2_equivalent = j.value("mux2_equivalent", -1);
+    p.max_port_sources = j.value("max_port_sources", -1);
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("cost point: ") + e.what());
   }
@@ -134,7 +140,7 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     const json& dp = m.at("datapath");
     const json& par = dp.at("config").at("parameters");
     CostPoint p;
-    p.arch = m.value("arch", std::string("microcoded"));
+    p.arch = s.value("arch", std::string("microcoded"));
     p.format = s.at("format").get<std::string>();
     p.mul = s.at("mul");
     p.add = s.at("add");
@@ -151,11 +157,138 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
       p.ii = dp.at("stream").at("ii");
       p.stages = par.contains("MaxStages") ? par["MaxStages"].get<int>() : dp.at("stream").at("stages").get<int>();
     }
+    if (m.contains("interconnect")) {  // the program's multiplexers (hw::interconnect): the hardwired datapath's
+      const json& ic = m["interconnect"];
+      p.mux_inputs = ic.value("mux_inputs", -1);
+      p.mux2_equivalent = ic.value("mux2_equivalent", -1);
+      p.max_port_sources = ic.value("max_port_sources", -1);
+    }
     return p;
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("manifest: ") + e.what());
   }
 }
+
+namespace {
+// The hardwired datapath (issue 20, docs/cost.md): units + k_reg * R * W (one register per program register) +
+// k_mux * M2 * W (M2 = two-input multiplexer equivalents of the binding, hw::Interconnect::mux2_equivalent) +
+// k_dec * P * U (select and enable decode from the cycle counter: per program word and unit) + k_0. The four
+// coefficients are fitted here, by least squares, on the measured non-unit cells of data/hardwired-area.json, so
+// that the model is always the fit of the data beside it.
+struct HardwiredModel {
+  double k_reg = 0, k_mux = 0, k_dec = 0, k_0 = 0;
+  double worst_error_percent = 0;
+  int points = 0;
+};
+
+std::array<double, 4> hardwired_terms(double R, double W, double M2, double P, double U) {
+  return {R * W, M2 * W, P * U, 1.0};
+}
+
+const HardwiredModel& hardwired_model() {
+  static const HardwiredModel model = [] {
+    const json& d = parsed(kHardwiredAreaJson, "data/hardwired-area.json");
+    if (!d.contains("rows") || d["rows"].size() < 6)
+      throw Error("data/hardwired-area.json: fewer than 6 measured designs to fit the hardwired area model");
+    // Normal equations A x = b of the 4-term least-squares fit, solved by Gaussian elimination with pivoting.
+    std::array<std::array<double, 4>, 4> A{};
+    std::array<double, 4> b{};
+    std::vector<std::pair<std::array<double, 4>, double>> rows;
+    for (const auto& r : d["rows"]) {
+      const double W = width_of(r.at("format").get<std::string>());
+      const auto t = hardwired_terms(r.at("registers"), W, r.at("mux2_equivalent"), r.at("program_words"), r.at("units"));
+      const double y = r.at("non_unit_cells");
+      rows.emplace_back(t, y);
+      for (int i = 0; i < 4; ++i) {
+        b[i] += t[i] * y;
+        for (int j = 0; j < 4; ++j) A[i][j] += t[i] * t[j];
+      }
+    }
+    for (int i = 0; i < 4; ++i) {
+      int piv = i;
+      for (int r = i + 1; r < 4; ++r)
+        if (std::abs(A[r][i]) > std::abs(A[piv][i])) piv = r;
+      std::swap(A[i], A[piv]);
+      std::swap(b[i], b[piv]);
+      if (std::abs(A[i][i]) < 1e-12) throw Error("data/hardwired-area.json: the measured designs do not determine the model");
+      for (int r = 0; r < 4; ++r) {
+        if (r == i) continue;
+        const double f = A[r][i] / A[i][i];
+        for (int c = 0; c < 4; ++c) A[r][c] -= f * A[i][c];
+        b[r] -= f * b[i];
+      }
+    }
+    HardwiredModel m;
+    m.k_reg = b[0] / A[0][0];
+    m.k_mux = b[1] / A[1][1];
+    m.k_dec = b[2] / A[2][2];
+    m.k_0 = b[3] / A[3][3];
+    m.points = static_cast<int>(rows.size());
+    for (const auto& [t, y] : rows) {
+      const double est = m.k_reg * t[0] + m.k_mux * t[1] + m.k_dec * t[2] + m.k_0;
+      m.worst_error_percent = std::max(m.worst_error_percent, 100.0 * std::abs(est - y) / y);
+    }
+    return m;
+  }();
+  return model;
+}
+}  // namespace
+
+double ice40_logic_cells_per_cell() {
+  static const double k = [] {
+    double worst = 0;
+    auto scan = [&](const json& designs) {
+      for (const auto& d : designs)
+        if (d.contains("cells") && d.contains("logic_cells") && d["cells"].get<double>() > 0)
+          worst = std::max(worst, d["logic_cells"].get<double>() / d["cells"].get<double>());
+    };
+    const json& t = parsed(kDatapathTimingJson, "data/datapath-timing.json");
+    const json& h = parsed(kHardwiredAreaJson, "data/hardwired-area.json");
+    if (t.contains("designs")) scan(t["designs"]);
+    if (h.contains("pnr") && h["pnr"].contains("designs")) scan(h["pnr"]["designs"]);
+    if (worst <= 0) throw Error("data/datapath-timing.json: no placed design to relate logic cells to generic cells");
+    return worst;
+  }();
+  return k;
+}
+
+nlohmann::json hardwired_area_model() {
+  const HardwiredModel& m = hardwired_model();
+  return {{"k_reg", m.k_reg}, {"k_mux", m.k_mux}, {"k_dec", m.k_dec}, {"k_0", m.k_0}, {"points", m.points},
+          {"worst_error_percent", m.worst_error_percent}};
+}
+
+namespace {
+double unit_stage(const CostPoint& p, CostEstimate& e, const char** which) {
+  const double t_mul = p.mul > 0 ? unit_period(p, true) : 0, t_add = p.add > 0 ? unit_period(p, false) : 0;
+  e.unit_period_ns = std::max(t_mul, t_add);
+  *which = t_mul >= t_add ? "mul" : "add";
+  return e.unit_period_ns;
+}
+
+// The hardwired datapath's area (hardwired_model) and period: the same operand path as the microcoded datapath's
+// (unit stage + a multiplexer of S inputs, log2(S) levels, data/datapath-timing.json), where S is the largest
+// fan-in of a unit port in this binding instead of every source.
+CostEstimate estimate_hardwired(const CostPoint& p, CostEstimate e, double W, double U, double R, double P,
+                                const json& timing, const char* tf) {
+  if (p.mux2_equivalent < 0)
+    throw Error("cost: the hardwired architecture needs the binding's multiplexer inputs (mux2_equivalent)");
+  const HardwiredModel& m = hardwired_model();
+  e.register_cells = m.k_reg * R * W;
+  e.routing_cells = m.k_mux * p.mux2_equivalent * W;
+  e.control_cells = m.k_dec * P * U + m.k_0;
+  e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
+  const char* which = "mul";
+  const double stage = unit_stage(p, e, &which);
+  // Unknown port fan-in (an explored point): bounded by the sources a port can see, estimated from the multiplexer
+  // inputs spread over the 2U ports (at least 2).
+  const double S = p.max_port_sources > 0 ? p.max_port_sources
+                                          : std::max(2.0, std::ceil(2.0 * (p.mux2_equivalent + 2 * U) / (2 * U)));
+  e.period_ns = stage + coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
+  e.critical = fmt::format("port mux ({} inputs) + {} stage", static_cast<int>(S), which);
+  return e;
+}
+}  // namespace
 
 // Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units,
 // R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
@@ -175,6 +308,8 @@ CostEstimate estimate_cost(const CostPoint& p) {
   CostEstimate e;
   e.unit_cells = p.mul * unit_area(unit_name(p, true), p.lat_mul, p.pipelined).cells +
                  p.add * unit_area(unit_name(p, false), p.lat_add, p.pipelined).cells;
+  if (p.arch == "hardwired") return estimate_hardwired(p, e, W, U, R, P, timing, tf);
+  if (p.arch != "microcoded") throw Error("cost: architecture '" + p.arch + "' (microcoded, hardwired)");
   e.register_cells = coefficient(area, af, "k_reg") * R * W;
   e.constant_cells = coefficient(area, af, "k_const") * 2 * U * W * C;
   e.routing_cells = coefficient(area, af, "k_op") * 2 * U * W * (U + R - 1) + e.constant_cells +

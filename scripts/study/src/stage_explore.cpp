@@ -154,6 +154,7 @@ void stage_explore(Context& ctx) {
   for (const auto& [flavour, g] : ctx.graphs) graphs[ctx.opt.robot + "/" + flavour] = g;
   sched::SweepOptions so;
   so.restarts = ctx.opt.quick ? 1 : 4;
+  so.on_list_schedule = attach_interconnect;  // the hardwired architecture's multiplexer inputs
   const auto results = sched::run_sweep(points, graphs, so, threads, [&](std::size_t done, std::size_t total) {
     ctx.progress.detail(fmt::format("{}/{} points", done, total));
   });
@@ -161,16 +162,20 @@ void stage_explore(Context& ctx) {
   for (const auto& [flavour, g] : ctx.graphs) shapes[flavour] = graph_shape(g);
   json rows = json::array();
   std::size_t unverified = 0;
-  for (const auto& p : results) {
-    json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
-                {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
-                {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
-                {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
-                {"registers", p.registers}, {"verified", p.verified}};
-    row.update(timing_json(point_timing(p, shapes.at(p.point.flavour))));
-    rows.push_back(row);
-    if (!p.verified) ++unverified;
-  }
+  // The architecture is a dimension of the exploration (issue 20): every schedule costed as the microcoded datapath
+  // and as the hardwired one (left-edge binding; the chosen designs are then built with the interconnect-aware
+  // binding, which only lowers the multiplexer count).
+  for (const char* arch : {"microcoded", "hardwired"})
+    for (const auto& p : results) {
+      json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
+                  {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
+                  {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
+                  {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
+                  {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
+      row.update(timing_json(point_timing(p, shapes.at(p.point.flavour), "fp32", arch)));
+      rows.push_back(row);
+      if (!p.verified && std::string(arch) == "microcoded") ++unverified;
+    }
   if (unverified) ctx.fail(fmt::format("exploration: {} schedules failed verification", unverified));
   std::vector<sched::PointResult> copy = results;
   const sched::SweepSummary sum = sched::summarise(copy);

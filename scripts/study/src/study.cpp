@@ -85,19 +85,20 @@ void summary(Context& ctx) {
 
   Report& r = ctx.report;
   r.heading(2, "Summary");
-  r.para("- Lowest latency: {} ns per evaluation ({} cycles including I/O at an estimated {} ns clock) on {} "
-         "multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {} ({} logic cells, estimated {}): {}.",
+  r.para("- Lowest latency: {} ns per evaluation ({} cycles including I/O at an estimated {} ns clock) on a {} "
+         "datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {} ({} logic cells, estimated {}): {}.",
          {r.num("summary", "/fastest/explore/latency_ns", 1), r.num("summary", "/fastest/explore/eval_cycles"),
-          r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/mul"),
+          r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/arch"),
+          r.num("summary", "/fastest/explore/mul"),
           r.num("summary", "/fastest/explore/add"), r.num("summary", "/fastest/explore/lat_mul"),
           r.num("summary", "/fastest/explore/lat_add"), r.num("summary", "/fastest/area", 0),
           r.num("summary", "/fastest/device/device"), r.num("summary", "/fastest/device/device_logic_cells", 0),
           r.num("summary", "/fastest/device/est_logic_cells", 0), r.num("summary", "/fastest/device/fits")});
   r.para("- Highest throughput: {} set points per second ({}, a set point every {} cycles at an estimated {} ns clock) "
-         "on {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {}: {}.",
+         "on a {} datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {}: {}.",
          {r.num("summary", "/best_throughput/throughput_per_s", 0), r.num("summary", "/best_throughput/throughput_mode"),
           r.num("summary", "/best_throughput/set_point_cycles"), r.num("summary", "/best_throughput/throughput_period_ns", 2),
-          r.num("summary", "/best_throughput/mul"), r.num("summary", "/best_throughput/add"),
+          r.num("summary", "/best_throughput/arch"), r.num("summary", "/best_throughput/mul"), r.num("summary", "/best_throughput/add"),
           r.num("summary", "/best_throughput/lat_mul"), r.num("summary", "/best_throughput/lat_add"),
           r.num("summary", "/best_throughput/throughput_area", 0), r.num("summary", "/best_throughput/device/device"),
           r.num("summary", "/best_throughput/device/fits")});
@@ -108,7 +109,7 @@ void summary(Context& ctx) {
           r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
           r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
   r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
-         "(docs/cost.md); logic cells estimated as the model's generic cells (conservative). CPU times are measured "
+         "(docs/cost.md); iCE40 logic cells estimated from them by the largest logic-cells-per-cell ratio of the placed designs. CPU times are measured "
          "(data/cpu.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
 }
 

@@ -1,5 +1,7 @@
 #include "neaccel/study/timing.hpp"
 
+#include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <fmt/format.h>
@@ -16,9 +18,30 @@ GraphShape graph_shape(const dfg::Graph& g) {
   return {static_cast<int>(g.inputs.size()), static_cast<int>(g.outputs.size()), static_cast<int>(consts.size())};
 }
 
-PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format) {
+void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r) {
+  const hw::Datapath dp = hw::build(*p.graph, p, s, hw::NumberFormat::parse("fp32"));
+  const hw::Interconnect ic = hw::interconnect(dp);
+  r.mux_inputs = ic.mux_inputs();
+  r.mux2_equivalent = ic.mux2_equivalent();
+  r.max_port_sources = 0;
+  for (const auto& ports : ic.unit_sources)
+    for (const auto& v : ports) r.max_port_sources = std::max(r.max_port_sources, static_cast<int>(v.size()));
+}
+
+PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
+                         const std::string& arch) {
   const sched::Point& p = r.point;
   CostPoint c;
+  c.arch = arch;
+  if (arch == "hardwired") {
+    if (r.mux2_equivalent < 0)
+      throw Error(fmt::format("cost: {} has no multiplexer inputs for the hardwired architecture", sched::point_key(p)));
+    c.mux_inputs = r.mux_inputs;
+    c.mux2_equivalent = r.mux2_equivalent;
+    c.max_port_sources = r.max_port_sources;
+  } else if (arch != "microcoded") {
+    throw Error(fmt::format("cost: architecture '{}' (microcoded, hardwired)", arch));
+  }
   c.format = format;
   c.mul = p.mul;
   c.add = p.add;
@@ -31,6 +54,7 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   c.inputs = g.inputs;
   c.outputs = g.outputs;
   PointTiming t;
+  t.arch = arch;
   t.latency_cost = estimate_cost(c);
   if (!(t.latency_cost.period_ns > 0))
     throw Error(fmt::format("cost: no clock period for {} (estimate_cost gave {})", sched::point_key(p), t.latency_cost.period_ns));
@@ -49,6 +73,11 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
     s.ii = std::max({r.ii, g.inputs, g.outputs});
     s.registers = c.registers * copies;
     s.program_words = copies * s.ii;
+    if (c.mux2_equivalent >= 0) {
+      s.mux_inputs = c.mux_inputs * copies;
+      s.mux2_equivalent = c.mux2_equivalent * copies;
+      s.max_port_sources = c.max_port_sources * copies;
+    }
     t.set_point_cycles = s.ii;
     t.throughput_cost = estimate_cost(s);
     if (!(t.throughput_cost.period_ns > 0))
@@ -62,7 +91,8 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
 }
 
 nlohmann::json timing_json(const PointTiming& t) {
-  return {{"area", t.latency_cost.area_cells},
+  return {{"arch", t.arch},
+          {"area", t.latency_cost.area_cells},
           {"area_units", t.latency_cost.unit_cells},
           {"area_registers", t.latency_cost.register_cells},
           {"area_routing", t.latency_cost.routing_cells},
@@ -97,14 +127,14 @@ std::string timing_csv_row(const PointTiming& t) {
 
 nlohmann::json DeviceFit::to_json() const {
   return {{"device", device}, {"device_logic_cells", logic_cells}, {"est_logic_cells", est_logic_cells},
-          {"est_logic_cells_source", "cost model area in Yosys generic cells (conservative)"}, {"fits", fits}};
+          {"est_logic_cells_source", "cost model area x the largest logic-cells-per-generic-cell ratio of the placed designs (conservative)"}, {"fits", fits}};
 }
 
 DeviceFit device_fit(const CostEstimate& e) { return device_fit_cells(e.area_cells); }
 
 DeviceFit device_fit_cells(double area_cells) {
   DeviceFit d;
-  d.est_logic_cells = area_cells;
+  d.est_logic_cells = area_cells * ice40_logic_cells_per_cell();
   d.fits = d.est_logic_cells <= d.logic_cells;
   return d;
 }

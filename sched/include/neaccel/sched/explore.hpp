@@ -3,6 +3,7 @@
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
+#include "neaccel/sched/schedule.hpp"
 
 #include <functional>
 #include <map>
@@ -28,12 +29,18 @@ struct PointResult {
   int ii = 0, res_mii = 0, modulo_latency = 0, stages = 0;
   int registers = 0;             // left-edge registers of the list schedule
   bool verified = false;         // list and modulo schedules both passed verify()
+  // Set by SweepOptions::on_list_schedule (the study: hw::interconnect of the list schedule's datapath); -1 unknown.
+  int mux_inputs = -1, mux2_equivalent = -1, max_port_sources = -1;
 };
 
 struct SweepOptions {
   int restarts = 4;  // list scheduler restarts per point
   bool modulo = true;                // modulo schedule of pipelined points
   bool modulo_nonpipelined = false;  // also of non-pipelined points (slow: MRT fragmentation costs II attempts)
+  // Called on the worker thread with each point's verified list schedule (registers allocated), so that callers can
+  // attach figures sched does not know about (the hardwired datapath's multiplexer inputs) without sched depending
+  // on them. Must be thread-safe and deterministic.
+  std::function<void(const Problem&, const Schedule&, PointResult&)> on_list_schedule;
 };
 
 // Schedules one point on `graph` (the point's robot/flavour graph).

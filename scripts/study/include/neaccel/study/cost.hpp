@@ -23,6 +23,8 @@ struct CostPoint {
   int ii = 0;                       // streaming: initiation interval
   int mux_inputs = -1;              // hardwired: multiplexer inputs of the binding (hw::Interconnect), -1 unknown
   int stages = 2;                   // streaming: pipeline stages of the modulo schedule (microcode stage fields)
+  int mux2_equivalent = -1;         // hardwired: the same as two-input multiplexers (sum of fan-in - 1), -1 unknown
+  int max_port_sources = -1;        // hardwired: largest fan-in of a unit input port, -1 unknown
 };
 
 struct CostEstimate {
@@ -43,6 +45,14 @@ struct CostEstimate {
 // operand multiplexer's fan-in, control path), coefficients fitted on nextpnr runs (data/datapath-timing.json).
 // Throws neaccel::Error for a unit/latency without area or timing figures.
 CostEstimate estimate_cost(const CostPoint& p);
+
+// The hardwired area model's coefficients, fitted on data/hardwired-area.json (k_reg, k_mux, k_dec, k_0), with the
+// number of designs and the worst relative error on them.
+nlohmann::json hardwired_area_model();
+
+// iCE40 logic cells per Yosys generic cell: the largest ratio over every placed design (data/datapath-timing.json
+// and the hardwired runs of data/hardwired-area.json; 0.42..0.48 measured), so an estimate from it is conservative.
+double ice40_logic_cells_per_cell();
 
 // The model's inputs read from a `neaccel rtl` manifest (spec and datapath parameters: MaxRegs, MaxConsts,
 // MaxProg, ...). Throws neaccel::Error naming the missing field.

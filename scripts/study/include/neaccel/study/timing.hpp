@@ -30,7 +30,8 @@ struct GraphShape {
 GraphShape graph_shape(const dfg::Graph& g);
 
 struct PointTiming {
-  CostEstimate latency_cost;   // the latency (microcoded) datapath of the point's list schedule
+  std::string arch = "microcoded";  // datapath architecture costed
+  CostEstimate latency_cost;   // the latency datapath of the point's list schedule
   int io_cycles = 0;           // inputs + outputs + 2
   int eval_cycles = 0;         // length + io_cycles
   double latency_ns = 0;       // eval_cycles x latency_cost.period_ns
@@ -43,8 +44,16 @@ struct PointTiming {
   }
 };
 
-// Throws neaccel::Error (from the cost model) when the point's units have no area figure.
-PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format = "fp32");
+// Throws neaccel::Error (from the cost model) when the point's units have no area figure. `arch`: "microcoded" or
+// "hardwired" (needs the point's multiplexer inputs: attach_interconnect). A hardwired streaming datapath is costed
+// with the list schedule's multiplexer inputs times the register copies (an estimate: its registers are renamed over
+// the copies, so each unit port sees about that many more register sources).
+PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format = "fp32",
+                         const std::string& arch = "microcoded");
+
+// sched::SweepOptions::on_list_schedule for the hardwired architecture: builds the point's datapath (hw::build,
+// left-edge binding) and records hw::interconnect's multiplexer inputs in the result (mux_inputs, mux2_equivalent).
+void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
 
 // The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
 // period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),
@@ -54,9 +63,8 @@ nlohmann::json timing_json(const PointTiming& t);
 std::string timing_csv_header();
 std::string timing_csv_row(const PointTiming& t);
 
-// Whether a design fits the target FPGA. The cost model gives Yosys generic cells; until it gives an FPGA-resource
-// view, the estimate of logic cells is the generic cell count (conservative: an iCE40 logic cell holds a 4-input
-// LUT and a flip-flop, which absorb several generic gates).
+// Whether a design fits the target FPGA: iCE40 logic cells estimated from the model's generic cells by the largest
+// logic-cells-per-cell ratio of the placed designs (ice40_logic_cells_per_cell, conservative).
 struct DeviceFit {
   std::string device = "iCE40 HX8K";
   double logic_cells = 7680;       // the device's logic cells
