@@ -15,6 +15,7 @@
 // Results are cached by a content hash of the sources, the wrapper, the hex files and the scripts under
 // DIR/area-cache/<hash>/ (same inputs: no re-run, and byte-identical output).
 #include "area_design.hpp"
+#include "cache_key.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/study/cost.hpp"
@@ -44,21 +45,8 @@ using nlohmann::json;
 // Bump when the scripts or the parsing change: invalidates the cache.
 constexpr const char* kVersion = "area-design-v1";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw Error(p.string() + ": cannot read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-uint64_t fnv1a(const std::string& s, uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+using neaccel::cli::fnv1a;
+using neaccel::cli::slurp;
 
 struct Design {
   fs::path dir, top_v;

@@ -4,6 +4,7 @@
 // nextpnr-ice40, fixed seed: measured Fmax and iCE40 resources), caching by content hash under
 // <out>/area-cache/ (docs/units.md). With --design DIR: a whole design directory (area_design.hpp, docs/cost.md).
 #include "area_design.hpp"
+#include "cache_key.hpp"
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -44,22 +45,8 @@ struct AreaOptions {
   bool non_pipelined = false, json = false, all = false, cached_only = false, timing = false, no_timing = false;
 };
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw Error(p.string() + ": cannot read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// FNV-1a 64: stable across platforms and runs (std::hash is not).
-uint64_t fnv1a(const std::string& s, uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+using neaccel::cli::fnv1a;
+using neaccel::cli::slurp;
 
 bool is_fixed(UnitKind k) { return k == UnitKind::FxMul || k == UnitKind::FxAdd; }
 

@@ -182,12 +182,28 @@ const char* const kHier = "hierarchical: units from the unit-area table";
 
 // Flat: Yosys generic synthesis of the whole datapath written by `neaccel rtl` (its synth/generic.ys), arithmetic
 // units included.
-json synthesize_flat(const fs::path& dir, const std::string& name) {
-  run_yosys(dir, "generic");
-  const Stat s = read_stat(dir / "synth" / "generic.stat", "");
-  return {{"name", name}, {"method", kFlat}, {"cells", s.cells}, {"units", nullptr}, {"rest", nullptr},
-          {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
-          {"stat", (fs::path(dir.filename()) / "synth/generic.stat").string()}};
+json synthesize_flat(const fs::path& dir, const std::string& name, bool pnr) {
+  // `neaccel area --design` (docs/cost.md): the design's own synth/generic.ys, cells split into units and the rest
+  // from the per-module counts; with --pnr the FPGA view: iCE40 HX8K place and route where the design fits,
+  // synth_xilinx -family xc7 resources where it does not.
+  std::vector<std::string> args = {"area", "--design", dir.string(), "--json"};
+  if (pnr) args.push_back("--pnr");
+  const json a = json::parse(run_self(args, dir / "area.log"));
+  json row = {{"name", name}, {"method", kFlat}, {"cells", a.at("cells")}, {"units", a.at("unit_cells")},
+              {"rest", a.at("non_unit_cells")}, {"flip_flops", a.at("flip_flops")}, {"dir", dir.filename().string()},
+              {"fpga", "-"}};
+  if (a.contains("pnr") && a["pnr"].is_object()) {
+    const json& p = a["pnr"];
+    if (p.value("fits", false))
+      row["fpga"] = fmt::format("iCE40 HX8K: {} logic cells, {:.1f} MHz (nextpnr)", p.at("logic_cells").get<long>(),
+                                p.at("fmax_mhz").get<double>());
+    else if (p.contains("xc7"))
+      row["fpga"] = fmt::format("does not fit the HX8K; xc7: {} LUT, {} FF, {} DSP48E1, {} BRAM",
+                                p["xc7"].value("lut", 0L), p["xc7"].value("ff", 0L), p["xc7"].value("dsp48e1", 0L),
+                                p["xc7"].value("bram", 0L));
+    row["pnr"] = p;
+  }
+  return row;
 }
 
 // Hierarchical: the same Yosys flow with `nea_unit` read as a black box (`read_verilog -lib`), so only the register
@@ -226,7 +242,7 @@ json synthesize_hier(const fs::path& dir, const std::string& name, const json& m
   const double rest = static_cast<double>(s.cells - s.blackboxes);
   return {{"name", name}, {"method", kHier}, {"cells", rest + units}, {"units", units}, {"rest", rest},
           {"units_measured", m.measured && a.measured}, {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
-          {"stat", (fs::path(dir.filename()) / "synth/hier.stat").string()}};
+          {"stat", (fs::path(dir.filename()) / "synth/hier.stat").string()}, {"fpga", "-"}};
 }
 
 json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
@@ -334,13 +350,13 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
   // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
   // simulations), one in the quick study. Rows keep the job order.
   const std::size_t workers = ctx.opt.quick ? 1 : 2;
-  ctx.synthesis = std::async(std::launch::async, [jobs, workers] {
+  ctx.synthesis = std::async(std::launch::async, [jobs, workers, quick = ctx.opt.quick] {
     std::vector<json> out(jobs.size());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
       for (std::size_t k; (k = next++) < jobs.size();) {
         const SynthJob& j = jobs[k];
-        out[k] = j.flat ? synthesize_flat(j.dir, j.name) : synthesize_hier(j.dir, j.name, j.manifest);
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick) : synthesize_hier(j.dir, j.name, j.manifest);
       }
     };
     std::vector<std::future<void>> pool;
@@ -493,10 +509,11 @@ void stage_synthesis(Context& ctx) {
     const std::string p = "/designs/" + std::to_string(i);
     t.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/method"), r.num("synthesis", p + "/cells", 0),
                  r.num("synthesis", p + "/units", 0), r.num("synthesis", p + "/rest", 0),
-                 r.num("synthesis", p + "/flip_flops"), r.num("synthesis", p + "/estimate", 0)});
+                 r.num("synthesis", p + "/flip_flops"), r.num("synthesis", p + "/estimate", 0),
+                 r.num("synthesis", p + "/fpga")});
   }
-  r.table({"design", "synthesis", "cells", "of which units (table)", "of which the rest (Yosys)", "flip-flops",
-           "exploration estimate (cells)"}, t);
+  r.table({"design", "synthesis", "cells", "of which units", "of which the rest", "flip-flops",
+           "exploration estimate (cells)", "FPGA"}, t);
   r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Exploration "
          "estimate: the cost model on the explored point (section 4, left-edge binding).");
   std::vector<std::vector<Cell>> mt;
