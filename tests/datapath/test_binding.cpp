@@ -108,6 +108,11 @@ TEST(binding, OtherDesignsVerifiedNeverWorseBitExact) {
 // What each freedom buys on its own (docs/binding.md, "Ablation"): every restricted run is still never worse than
 // left-edge, and all three together beat each one alone.
 TEST(binding, Ablation) {
+#ifndef NDEBUG
+  // Measurement of docs/binding.md (seconds in Release, minutes under the sanitizers' Debug build, where the
+  // smaller binding tests exercise the same code): Release builds only.
+  GTEST_SKIP() << "Release builds only (a measurement; the other binding tests cover the code under the sanitizers)";
+#endif
   for (const dptest::DesignPoint& pt : {dptest::DesignPoint{"puma560", true, "fp32", 2, 2, 3, 2, true},
                                         dptest::DesignPoint{"stanford", true, "fp32", 1, 1, 5, 3, true}}) {
     const hw::Design d = hw::make_design(pt.spec());
@@ -133,6 +138,11 @@ TEST(binding, Ablation) {
 // The register trade (docs/binding.md): mux inputs against the registers allowed above max live. The bound holds at
 // every slack, and more registers never cost more multiplexer inputs than none.
 TEST(binding, RegisterSlack) {
+#ifndef NDEBUG
+  // Measurement of docs/binding.md (seconds in Release, minutes under the sanitizers' Debug build, where the
+  // smaller binding tests exercise the same code): Release builds only.
+  GTEST_SKIP() << "Release builds only (a measurement; the other binding tests cover the code under the sanitizers)";
+#endif
   const hw::Design d = hw::make_design(dptest::DesignPoint{"puma560", true, "fp32", 2, 2, 3, 2, true}.spec());
   const int live = sched::max_live(d.problem, d.schedule);
   std::printf("puma560_custom_fp32_m2a2_l32p: left-edge %d mux inputs, %d registers (max live)",
