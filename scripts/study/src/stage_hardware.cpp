@@ -191,7 +191,8 @@ json synthesize_flat(const fs::path& dir, const std::string& name, bool pnr) {
   const json a = json::parse(run_self(args, dir / "area.log"));
   json row = {{"name", name}, {"method", kFlat}, {"cells", a.at("cells")}, {"units", a.at("unit_cells")},
               {"rest", a.at("non_unit_cells")}, {"flip_flops", a.at("flip_flops")}, {"dir", dir.filename().string()},
-              {"fpga", "-"}};
+              {"fpga", fmt::format("estimated {:.0f} iCE40 logic cells: not placed (neaccel area --design DIR --pnr)",
+                                   device_fit_cells(a.at("cells").get<double>()).est_logic_cells)}};
   if (a.contains("pnr") && a["pnr"].is_object()) {
     const json& p = a["pnr"];
     if (p.value("fits", false))
@@ -303,6 +304,14 @@ json verify_design(Context& ctx, const json& manifest, const std::string& name, 
 // flat or hierarchical alike, a design of 1 + 1 units seconds. So every study synthesises the smallest explored
 // design (custom graph, smallest estimated area) hierarchically; the default study also synthesises it flat, which
 // measures the hierarchical figure against the real one, and every distinct chosen design flat.
+// Place and route only what the cost model expects to fit the HX8K: for a design several times its size, Yosys's
+// synth_ice40 alone takes tens of minutes before nextpnr can say no (puma560 8+8: over 15 minutes under load). The
+// others get the model's logic-cell estimate in the FPGA column; `neaccel area --design DIR --pnr` measures them
+// (xc7 resources).
+bool likely_fits(const json& manifest) {
+  return device_fit(estimate_cost(cost_point_from_manifest(manifest))).fits;
+}
+
 struct SynthJob {
   std::string name;
   fs::path dir;
@@ -356,7 +365,8 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
     auto work = [&] {
       for (std::size_t k; (k = next++) < jobs.size();) {
         const SynthJob& j = jobs[k];
-        out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick) : synthesize_hier(j.dir, j.name, j.manifest);
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick && likely_fits(j.manifest))
+                         : synthesize_hier(j.dir, j.name, j.manifest);
       }
     };
     std::vector<std::future<void>> pool;
