@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# CTest `campaign.slurm` (label slurm): brings up a one-node Slurm cluster (slurm_cluster.sh), runs the small
+# campaign with --slurm (job arrays through the real sbatch, afterok dependencies between stages) and with --local,
+# and requires the results to be the same bytes. Then stops the controller and checks that a submission fails with
+# a one-line error and loses nothing. Exits 77 (CTest SKIP_RETURN_CODE) when the cluster cannot start.
+# usage: test_slurm.sh NEACCEL CAMPAIGN.yaml WORKDIR
+set -u
+neaccel="$1" campaign="$2" work="$3"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/slurm_cluster.sh"
+
+rm -rf "$work"
+mkdir -p "$work"
+trap cluster_down EXIT
+cluster_up "$work/cluster" || exit "$SKIP"
+echo "cluster up: $(sinfo -h -o '%N %T %c CPUs')"
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+start=$(date +%s)
+"$neaccel" campaign "$campaign" --out "$work/slurm" --slurm --time=10 --array-max=4 >"$work/slurm.out" 2>&1 ||
+  { cat "$work/slurm.out"; tail -n 20 "$work/cluster/slurmctld.log"; fail "--slurm campaign failed"; }
+echo "slurm campaign: $(( $(date +%s) - start )) s"
+grep -q "submitted stage explore as job" "$work/slurm/campaign.log" || fail "no job submitted (campaign.log)"
+grep -q -- "--dependency=afterok:" "$work/slurm/campaign.log" || fail "stages not chained with afterok"
+ls "$work/slurm/slurm/logs/"slurm-*.out >/dev/null 2>&1 || fail "no Slurm job output files (jobs did not run under Slurm)"
+
+start=$(date +%s)
+"$neaccel" campaign "$campaign" --out "$work/local" --local --jobs 2 >"$work/local.out" 2>&1 ||
+  { cat "$work/local.out"; fail "--local campaign failed"; }
+echo "local campaign: $(( $(date +%s) - start )) s"
+
+# The results: the report, the merged exploration and every design's result.json, byte for byte (the raw tool
+# outputs beside them, rtl.json and the logs, name their own directory).
+n=0
+while IFS= read -r f; do
+  cmp -s "$work/local/$f" "$work/slurm/$f" || fail "$f differs between --local and --slurm"
+  n=$((n + 1))
+done < <(cd "$work/local" && { find report explore/merged -name '*.json' -o -name '*.md' -o -name '*.html' -o -name '*.csv';
+                                find designs -name result.json; } | sort)
+[ "$n" -ge 10 ] || fail "only $n result files compared"
+echo "byte-identical: $n result files"
+grep -q "robot" "$work/slurm/report/report.md" || fail "report.md has no robots"
+
+# Controller down: a campaign that needs a submission fails with one line and keeps every finished task.
+controller_down
+rm "$work/slurm/report/.done"
+before=$(find "$work/slurm" -name .done | wc -l)
+if timeout 120 "$neaccel" campaign "$campaign" --out "$work/slurm" --slurm >"$work/down.out" 2>"$work/down.err"; then
+  fail "--slurm with the controller down succeeded"
+fi
+[ "$(wc -l <"$work/down.err")" -eq 1 ] || { cat "$work/down.err"; fail "controller down: not a one-line error"; }
+grep -q "sbatch failed" "$work/down.err" || { cat "$work/down.err"; fail "controller down: error does not name sbatch"; }
+after=$(find "$work/slurm" -name .done | wc -l)
+[ "$before" -eq "$after" ] || fail "controller down: done-markers lost ($before -> $after)"
+echo "controller down: $(cat "$work/down.err")"
+# ... and the rest finishes locally from where Slurm left it.
+"$neaccel" campaign "$campaign" --out "$work/slurm" --local >/dev/null 2>&1 || fail "resuming locally after the failed submission"
+cmp -s "$work/local/report/report.json" "$work/slurm/report/report.json" || fail "report after resuming differs"
+echo "PASS"
