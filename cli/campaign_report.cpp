@@ -6,7 +6,10 @@
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
+#include "neaccel/study/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -119,6 +122,27 @@ json point_summary(const json& p) {
 
 std::string slot_name(std::size_t k) { return fmt::format("{:03d}", k); }
 
+// The cost model's figures for the slot's own number format and architecture (explore.json's are binary32 on the
+// microcoded datapath): the point rescheduled (deterministic: the same schedule as in the sweep, checked by its
+// length), with the hardwired datapath's multiplexer inputs attached, then costed (study/timing.hpp).
+json estimate(const Spec& spec, const Slot& s, const std::string& robot, const json& p) {
+  const dfg::Graph g = sched::robot_graph(robot, s.flavour);
+  sched::Point pt{robot, s.flavour, p.at("mul"), p.at("add"), p.at("lat_mul"), p.at("lat_add"), p.at("pipelined")};
+  sched::SweepOptions so;
+  so.restarts = spec.restarts;
+  if (s.arch == "hardwired") so.on_list_schedule = study::attach_interconnect;
+  const sched::PointResult r = sched::evaluate_point(g, pt, so);
+  if (r.length != p.at("length").get<int>())
+    throw Error(fmt::format("{} {} {}: rescheduled length {} differs from the sweep's {}", robot, s.flavour,
+                            point_key(pt), r.length, p.at("length").get<int>()));
+  const json t = study::timing_json(study::point_timing(r, study::graph_shape(g), s.format, s.arch));
+  json o;
+  for (const char* k : {"area", "period_ns", "eval_cycles", "latency_ns", "throughput_mode", "throughput_area",
+                        "throughput_per_s"})
+    if (t.contains(k)) o[k] = t[k];
+  return o;
+}
+
 }  // namespace
 
 // One design slot: the chosen point's RTL (neaccel rtl), its simulation with every engine of designs.verify
@@ -144,6 +168,7 @@ int task_design(const fs::path& dir, std::size_t index) {
   }
   res["point"] = point_summary(*p);
   res["streaming"] = streaming(s, *p);
+  res["estimate"] = estimate(spec, s, robot.spec, *p);
   // The same point in the same format and architecture chosen under an earlier name: built once.
   for (std::size_t j = 0; j < index; ++j) {
     const Slot& o = all[j];
@@ -322,17 +347,19 @@ void task_report(const fs::path& dir) {
   }
   rep["robots"] = robots;
   json designs = json::array();
-  std::size_t verified = 0, failed = 0;
+  std::size_t verified = 0, failed = 0, repeated = 0;
   for (std::size_t k = 0; k < all.size(); ++k) {
     const fs::path p = dir / "designs" / slot_name(k) / "result.json";
     json d = fs::exists(p) ? read_json(p) : json{{"slot", k}, {"status", "missing"}};
     if (d.value("verified", false)) ++verified;
+    if (d.contains("same_as")) ++repeated;
     if (d.value("status", std::string()) == "verification failed" || d.value("status", std::string()) == "missing") ++failed;
     designs.push_back(d);
   }
   rep["designs"] = designs;
   rep["designs_verified"] = verified;
   rep["designs_failed"] = failed;
+  rep["designs_repeated"] = repeated;
   json t86 = json::array();
   for (int n : links) {
     const auto row = sched::table86_row(n);
@@ -374,8 +401,8 @@ void task_report(const fs::path& dir) {
   row("smallest area (cells, est.)", [](const json&, const json& f) { return f0(at(f["smallest"], "area")); });
   row("  its latency (ns, est.)", [](const json&, const json& f) { return f1(at(f["smallest"], "latency_ns")); });
 
-  Table dt{{"slot", "robot", "flavour", "choice", "format", "arch", "units", "est. ns", "sim cycles", "verified",
-            "max rel. error", "synth. cells", "status"}, {}};
+  Table dt{{"slot", "robot", "flavour", "choice", "format", "arch", "units", "est. ns", "est. cells",
+            "sim cycles (streaming: per set point)", "verified", "max rel. error", "synth. cells", "status"}, {}};
   for (const auto& d : rep["designs"]) {
     std::string cycles = "-", err = "-", ver = "-";
     if (d.contains("verify")) {
@@ -388,7 +415,7 @@ void task_report(const fs::path& dir) {
     }
     dt.rows.push_back({fmt::format("{:03d}", d["slot"].get<int>()), txt(at(d, "robot")), txt(at(d, "flavour")),
                        txt(at(d, "choice")), txt(at(d, "format")), txt(at(d, "arch")), units(at(d, "point")),
-                       f1(at(at(d, "point"), "latency_ns")), cycles, ver, err, f0(at(at(d, "synthesis"), "cells")),
+                       f1(at(at(d, "estimate"), "latency_ns")), f0(at(at(d, "estimate"), "area")), cycles, ver, err, f0(at(at(d, "synthesis"), "cells")),
                        txt(at(d, "status"))});
   }
   Table tt{{"n", "paper mul steps", "paper add steps", "ours mul steps", "ours add steps", "7+7 lat 1 (cycles)",
@@ -403,11 +430,12 @@ void task_report(const fs::path& dir) {
   const std::string title = "Campaign " + spec.name;
   const std::string intro = fmt::format(
       "{} robot(s), flavours {}, formats {}, architectures {}; {} points explored ({} verified). Estimates (est.) are "
-      "the cost model's (docs/cost.md) on the microcoded latency datapath; simulation and synthesis figures are measured "
-      "per chosen design. {} of {} design slots verified.",
+      "the cost model's (docs/cost.md): side by side in binary32 on the microcoded datapath (the exploration's "
+      "figures), per chosen design in its own format and architecture; simulation and synthesis figures are measured. {} design(s) verified; {} of the {} slots repeat an earlier slot's design; {} failed or missing.",
       rep["robots"].size(), nlohmann::json(spec.flavours).dump(), nlohmann::json(spec.formats).dump(),
       nlohmann::json(spec.architectures).dump(), txt(rep["explore_summary"]["points"]),
-      txt(rep["explore_summary"]["verified"]), txt(rep["designs_verified"]), rep["designs"].size());
+      txt(rep["explore_summary"]["verified"]), txt(rep["designs_verified"]), txt(rep["designs_repeated"]),
+      rep["designs"].size(), txt(rep["designs_failed"]));
   const char* s1 = "Robots side by side";
   const char* s2 = "Chosen designs";
   const char* s3 = "Table 8.6-style comparison (general n-link arm of the same joint count)";

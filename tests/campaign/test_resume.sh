@@ -11,6 +11,7 @@ rm -rf "$work"
 mkdir -p "$work"
 
 "$neaccel" campaign "$campaign" --out "$work/clean" --local --jobs 1 >/dev/null 2>&1 || fail "uninterrupted run failed"
+python3 "$(dirname "$0")/check_report.py" "$work/clean" || fail "the report does not match its data"
 
 # Killed midway: as soon as two designs are done, the campaign and its running task die.
 setsid "$neaccel" campaign "$campaign" --out "$work/killed" --local --jobs 1 >/dev/null 2>&1 &

@@ -40,7 +40,26 @@ done < <(cd "$work/local" && { find report explore/merged -name '*.json' -o -nam
                                 find designs -name result.json; } | sort)
 [ "$n" -ge 10 ] || fail "only $n result files compared"
 echo "byte-identical: $n result files"
-grep -q "robot" "$work/slurm/report/report.md" || fail "report.md has no robots"
+python3 "$here/check_report.py" "$work/slurm" || fail "the report does not match its data"
+
+# A failing stage under Slurm: the design tasks fail (a corrupt merged exploration), the report job's afterok
+# dependency can never be met; the campaign cancels it, lists the failed tasks with their logs, exits 1. Then the
+# cause is removed and a rerun through Slurm finishes with the same bytes.
+s="$work/slurm"
+cp "$s/explore/merged/explore.json" "$work/explore.json.good"
+echo '{"broken' >"$s/explore/merged/explore.json"
+rm -f "$s"/designs/*/.done "$s/report/.done"
+if timeout 300 "$neaccel" campaign "$campaign" --out "$s" --slurm >"$work/fail.out" 2>"$work/fail.err"; then
+  fail "--slurm with failing tasks succeeded"
+fi
+grep -q "task design/0 not done (failed): log $s/designs/000/task.log" "$work/fail.err" ||
+  { cat "$work/fail.err"; fail "failed Slurm task not reported with its log"; }
+grep -q "cancelled jobs whose dependency failed" "$s/campaign.log" || fail "the report job was not cancelled"
+[ -z "$(squeue -h)" ] || { squeue; fail "jobs left in the queue"; }
+cp "$work/explore.json.good" "$s/explore/merged/explore.json"
+"$neaccel" campaign "$campaign" --out "$s" --slurm >/dev/null 2>&1 || fail "--slurm rerun after fixing the cause failed"
+cmp -s "$work/local/report/report.json" "$s/report/report.json" || fail "report after the Slurm rerun differs"
+echo "failing stage under Slurm: reported, dependants cancelled, rerun identical"
 
 # Controller down: a campaign that needs a submission fails with one line and keeps every finished task.
 controller_down
