@@ -212,9 +212,15 @@ void progress(bool tty, const std::string& text) {
   if (tty) std::fprintf(stderr, "\r\033[K%s", text.c_str());
 }
 
+std::string active_jobs(const fs::path& dir, bool strict);
+
 void run_local(const Options& o, const fs::path& dir, const std::vector<Stage>& st) {
   const bool tty = isatty(STDERR_FILENO);
   const int workers = o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const std::string running = active_jobs(dir, false);
+  if (!running.empty())
+    throw Error("--local: this campaign's Slurm jobs " + running + " are still queued or running (wait for them, or "
+                "scancel them first)");
   log_line(dir, fmt::format("local run, {} worker(s)", workers));
   for (const auto& s : st) {
     const auto todo = pending(s);
@@ -289,10 +295,43 @@ std::string ranges(const std::vector<std::size_t>& v) {
   return s;
 }
 
+// The jobs this campaign submitted (DIR/slurm/jobs: one "stage id" per line) that squeue still lists (queued or
+// running), as "id,id,..."; empty when none (or when squeue does not know them any more).
+// strict = false (--local): when squeue cannot answer (controller down), assume none, and note it in campaign.log.
+std::string active_jobs(const fs::path& dir, bool strict) {
+  const fs::path f = dir / "slurm" / "jobs";
+  if (!fs::exists(f) || !on_path("squeue")) return "";
+  std::string ids;
+  for (const auto& line : read_lines(f)) ids += (ids.empty() ? "" : ",") + line.substr(line.find(' ') + 1);
+  if (ids.empty()) return "";
+  const Ran q = run_capture("squeue -h -o '%A' -j " + ids, dir / "slurm" / "squeue.err");
+  if (q.rc != 0) {
+    if (q.err.find("Invalid job id") != std::string::npos) return "";
+    if (!strict) {
+      log_line(dir, "squeue failed (" + q.err + "); assuming no job of this campaign still runs");
+      return "";
+    }
+    throw Error("--slurm: squeue failed (" + q.err + "); cannot tell whether this campaign's jobs still run");
+  }
+  std::string active;
+  std::istringstream in(q.out);
+  for (std::string id; in >> id;)
+    if (("," + active + ",").find("," + id + ",") == std::string::npos) active += (active.empty() ? "" : ",") + id;
+  return active;
+}
+
 void run_slurm(const Options& o, const fs::path& dir, const std::vector<Stage>& st, const std::string& name) {
   if (!on_path("sbatch")) throw Error("--slurm: no sbatch on PATH (install Slurm's client commands or use --local)");
   const bool tty = isatty(STDERR_FILENO);
   fs::create_directories(dir / "slurm" / "logs");
+  // Jobs of an earlier submission still queued or running: follow them instead of submitting the tasks twice.
+  const std::string running = active_jobs(dir, true);
+  std::vector<std::pair<std::string, std::string>> jobs;  // stage, job id
+  if (!running.empty()) {
+    log_line(dir, "following jobs still in the queue: " + running);
+    std::stringstream ss(running);
+    for (std::string id; std::getline(ss, id, ',');) jobs.emplace_back("earlier", id);
+  }
   std::vector<std::string> pass;
   if (!o.partition.empty()) pass.push_back("--partition=" + o.partition);
   if (!o.account.empty()) pass.push_back("--account=" + o.account);
@@ -301,8 +340,8 @@ void run_slurm(const Options& o, const fs::path& dir, const std::vector<Stage>& 
   if (o.cpus_per_task > 0) pass.push_back(fmt::format("--cpus-per-task={}", o.cpus_per_task));
   for (const auto& a : o.sbatch_args) pass.push_back(a);
   std::string prev;
-  std::vector<std::pair<std::string, std::string>> jobs;  // stage, job id
   for (const auto& s : st) {
+    if (!running.empty()) break;
     // A stage after a submitted one waits for it, so all of its tasks are submitted; a stage with nothing before it
     // submits only its unfinished tasks (a rerun resubmits the failed ones).
     const auto todo = prev.empty() ? pending(s) : [&] {
@@ -334,6 +373,7 @@ void run_slurm(const Options& o, const fs::path& dir, const std::vector<Stage>& 
                               already.empty() ? "" : "; already submitted:" + already));
     }
     log_line(dir, fmt::format("submitted stage {} as job {}: {}", s.name, id, join(cmd)));
+    std::ofstream(dir / "slurm" / "jobs", std::ios::app) << s.name << " " << id << "\n";
     jobs.emplace_back(s.name, id);
     prev = id;
   }

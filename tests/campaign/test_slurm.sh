@@ -42,6 +42,19 @@ done < <(cd "$work/local" && { find report explore/merged -name '*.json' -o -nam
 echo "byte-identical: $n result files"
 python3 "$here/check_report.py" "$work/slurm" || fail "the report does not match its data"
 
+# --no-wait, then a rerun: it follows the queued jobs instead of submitting the tasks again; --local meanwhile refuses.
+nw="$work/nowait"
+"$neaccel" campaign "$campaign" --out "$nw" --slurm --no-wait >"$work/nowait.out" 2>&1 || { cat "$work/nowait.out"; fail "--no-wait"; }
+if "$neaccel" campaign "$campaign" --out "$nw" --local >/dev/null 2>"$work/nowait.err"; then
+  fail "--local ran while the campaign's Slurm jobs were queued"
+fi
+grep -q "still queued or running" "$work/nowait.err" || { cat "$work/nowait.err"; fail "--local: wrong error"; }
+"$neaccel" campaign "$campaign" --out "$nw" --slurm >/dev/null 2>&1 || fail "following the --no-wait jobs"
+grep -q "following jobs still in the queue" "$nw/campaign.log" || fail "the rerun did not follow the queued jobs"
+[ "$(grep -c 'submitted stage explore' "$nw/campaign.log")" -eq 1 ] || fail "tasks submitted twice"
+cmp -s "$work/local/report/report.json" "$nw/report/report.json" || fail "--no-wait report differs"
+echo "--no-wait: followed by the rerun, nothing submitted twice"
+
 # A failing stage under Slurm: the design tasks fail (a corrupt merged exploration), the report job's afterok
 # dependency can never be met; the campaign cancels it, lists the failed tasks with their logs, exits 1. Then the
 # cause is removed and a rerun through Slurm finishes with the same bytes.
@@ -69,10 +82,18 @@ if timeout 120 "$neaccel" campaign "$campaign" --out "$work/slurm" --slurm >"$wo
   fail "--slurm with the controller down succeeded"
 fi
 [ "$(wc -l <"$work/down.err")" -eq 1 ] || { cat "$work/down.err"; fail "controller down: not a one-line error"; }
-grep -q "sbatch failed" "$work/down.err" || { cat "$work/down.err"; fail "controller down: error does not name sbatch"; }
+# (this campaign has jobs on record, so squeue is asked first whether they still run)
+grep -q -e "squeue failed" -e "sbatch failed" "$work/down.err" || { cat "$work/down.err"; fail "controller down: error names neither squeue nor sbatch"; }
 after=$(find "$work/slurm" -name .done | wc -l)
 [ "$before" -eq "$after" ] || fail "controller down: done-markers lost ($before -> $after)"
+# A new campaign goes straight to sbatch.
+if timeout 120 "$neaccel" campaign "$campaign" --out "$work/down-new" --slurm >/dev/null 2>"$work/down-new.err"; then
+  fail "--slurm (new campaign) with the controller down succeeded"
+fi
+[ "$(wc -l <"$work/down-new.err")" -eq 1 ] || { cat "$work/down-new.err"; fail "controller down: not a one-line error"; }
+grep -q "sbatch failed for stage explore" "$work/down-new.err" || { cat "$work/down-new.err"; fail "controller down: error does not name sbatch"; }
 echo "controller down: $(cat "$work/down.err")"
+echo "controller down (new campaign): $(cat "$work/down-new.err")"
 # ... and the rest finishes locally from where Slurm left it.
 "$neaccel" campaign "$campaign" --out "$work/slurm" --local >/dev/null 2>&1 || fail "resuming locally after the failed submission"
 cmp -s "$work/local/report/report.json" "$work/slurm/report/report.json" || fail "report after resuming differs"
