@@ -458,7 +458,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--time", o->time, "--slurm: sbatch --time (per task)");
   cmd->add_option("--mem", o->mem, "--slurm: sbatch --mem (per task)");
   cmd->add_option("--cpus-per-task", o->cpus_per_task, "--slurm: sbatch --cpus-per-task (also explore threads)");
-  cmd->add_option("--sbatch-arg", o->sbatch_args, "--slurm: extra sbatch argument (repeatable), e.g. --sbatch-arg=--qos=short");
+  cmd->add_option("--sbatch-arg", o->sbatch_args, "--slurm: extra sbatch argument (repeatable), e.g. --sbatch-arg=--qos=short")
+      ->expected(1)
+      ->take_all()
+      ->allow_extra_args(false);
   cmd->add_option("--array-max", o->max_running, "--slurm: at most this many tasks of a stage at once (--array=...%M)");
   cmd->add_flag("--no-wait", o->no_wait, "--slurm: submit and return (rerun the command to follow or resume)");
   cmd->add_flag("--plan-only", o->plan_only, "write the task lists only");

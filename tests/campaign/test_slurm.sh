@@ -18,11 +18,14 @@ echo "cluster up: $(sinfo -h -o '%N %T %c CPUs')"
 fail() { echo "FAIL: $*"; exit 1; }
 
 start=$(date +%s)
-"$neaccel" campaign "$campaign" --out "$work/slurm" --slurm --time=10 --array-max=4 >"$work/slurm.out" 2>&1 ||
+"$neaccel" campaign "$campaign" --out "$work/slurm" --slurm --time=10 --array-max=4 --partition=debug --mem=200 \
+  --cpus-per-task=1 --sbatch-arg=--nice=1 >"$work/slurm.out" 2>&1 ||
   { cat "$work/slurm.out"; tail -n 20 "$work/cluster/slurmctld.log"; fail "--slurm campaign failed"; }
 echo "slurm campaign: $(( $(date +%s) - start )) s"
 grep -q "submitted stage explore as job" "$work/slurm/campaign.log" || fail "no job submitted (campaign.log)"
 grep -q -- "--dependency=afterok:" "$work/slurm/campaign.log" || fail "stages not chained with afterok"
+grep -q -- "--array=0-2%4 --partition=debug --time=10 --mem=200 --cpus-per-task=1 --nice=1 " "$work/slurm/campaign.log" ||
+  { cat "$work/slurm/campaign.log"; fail "sbatch options not passed through"; }
 ls "$work/slurm/slurm/logs/"slurm-*.out >/dev/null 2>&1 || fail "no Slurm job output files (jobs did not run under Slurm)"
 
 start=$(date +%s)
