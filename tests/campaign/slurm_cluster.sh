@@ -9,7 +9,8 @@
 #
 # Everything lives under DIR: munge key, socket, pid, log and seed files; slurm.conf; slurmctld's state, slurmd's
 # spool, their logs and pid files. The daemons are stopped by the PIDs recorded when they were started, never by
-# name. Ports: SLURM_TEST_PORT (default 16817) for slurmctld, +1 for slurmd.
+# name. Ports: SLURM_TEST_PORT (default 16817) for slurmctld, +1 for slurmd (the next free pair upwards in steps of
+# 10 when taken).
 SKIP=77
 CLUSTER_PIDS=()
 
@@ -45,6 +46,13 @@ cluster_up() {
   cpus="$(nproc)"
   mem=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 2 ))
   port="${SLURM_TEST_PORT:-16817}"
+  # Two free ports (nothing accepts a connection on them), trying upwards in steps of 10.
+  for _ in $(seq 20); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && ! (exec 3<>"/dev/tcp/127.0.0.1/$((port + 1))") 2>/dev/null; then
+      break
+    fi
+    port=$((port + 10))
+  done
 
   # munge: its own key, socket, pid, log and seed files.
   dd if=/dev/urandom of="$d/munge/munge.key" bs=1024 count=1 status=none
