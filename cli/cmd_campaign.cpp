@@ -57,6 +57,22 @@ std::vector<std::string> read_lines(const fs::path& p) {
   return v;
 }
 
+// How many values a validated range ("1-4,8") holds.
+int count_values(const std::string& text) {
+  int n = 0;
+  std::stringstream ss(text);
+  for (std::string part; std::getline(ss, part, ',');) {
+    int a = 0, b = 0;
+    char dash = 0;
+    std::istringstream in(part);
+    in >> a;
+    b = a;
+    if (in >> dash) in >> b;
+    n += b - a + 1;
+  }
+  return n;
+}
+
 struct Stage {
   std::string name;
   std::vector<std::string> commands;  // `neaccel ...` command lines
@@ -71,15 +87,19 @@ std::vector<Stage> plan_stages(const Spec& s, const fs::path& dir, int shard_job
   std::string flavours;
   for (const auto& f : s.flavours) flavours += (flavours.empty() ? "" : ",") + f;
   st[0].name = "explore";
+  // At most one shard per point: an empty shard would write no CSV for the merge.
+  const long points = static_cast<long>(s.robots.size() * s.flavours.size()) * count_values(s.mul) * count_values(s.add) *
+                      count_values(s.lat_mul) * count_values(s.lat_add) * count_values(s.pipelined);
+  const int shards = static_cast<int>(std::min<long>(s.shards, points));
   std::vector<std::string> merge = {"neaccel", "explore", "--no-plot", "--out", (dir / "explore" / "merged").string(), "--merge"};
-  for (int k = 1; k <= s.shards; ++k) {
+  for (int k = 1; k <= shards; ++k) {
     const fs::path d = dir / "explore" / fmt::format("shard-{}", k);
     st[0].commands.push_back(join({"neaccel", "explore", "--robot", robots, "--flavour", flavours, "--mul", s.mul, "--add", s.add,
                                    "--lat-mul", s.lat_mul, "--lat-add", s.lat_add, "--pipelined", s.pipelined,
                                    "--restarts", std::to_string(s.restarts), "--jobs", std::to_string(shard_jobs),
-                                   "--no-plot", "--shard", fmt::format("{}/{}", k, s.shards), "--out", d.string()}));
+                                   "--no-plot", "--shard", fmt::format("{}/{}", k, shards), "--out", d.string()}));
     st[0].dirs.push_back(d);
-    merge.push_back((d / fmt::format("explore-{}-of-{}.csv", k, s.shards)).string());
+    merge.push_back((d / fmt::format("explore-{}-of-{}.csv", k, shards)).string());
   }
   st[1].name = "merge";
   st[1].commands.push_back(join(merge));
