@@ -8,7 +8,8 @@ usage: check_report.py DIR   (a finished campaign directory)
   report.md's cell must print that number (latency .1f, throughput .4g, area .0f);
 - chosen designs: one row per slot (robots x flavours x choices x formats x architectures from spec.json) in
   report.json and report.md; a slot reported verified has every engine of designs.verify passing, with zero
-  mismatches and zero cycle-count errors.
+  mismatches and zero cycle-count errors; a binary32 microcoded slot's own estimate (its point rescheduled and
+  costed) equals the exploration's figures.
 Exit 1 with one line per problem.
 """
 import json
@@ -56,6 +57,12 @@ def main():
     if len(slot_rows) != n:
         problems.append(f"report.md lists {len(slot_rows)} design slots, the campaign has {n}")
     for des in rep["designs"]:
+        # The design's own estimate reschedules its point: in binary32 on the microcoded datapath it must be the
+        # exploration's figure exactly (same schedule, same cost model).
+        if des.get("format") == "fp32" and des.get("arch") == "microcoded" and "estimate" in des:
+            for k in ("area", "latency_ns", "eval_cycles"):
+                if des["estimate"][k] != des["point"][k]:
+                    problems.append(f"slot {des['slot']}: estimate {k} {des['estimate'][k]} != explored {des['point'][k]}")
         if des.get("status") == "verified":
             for e in spec["verify"]:
                 v = des.get("verify", {}).get(e)
