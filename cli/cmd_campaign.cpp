@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -175,7 +176,8 @@ int run_task(const fs::path& dir, const std::string& stage, std::size_t k) {
     write_atomic(td / ".failed", fmt::format("exit {}\n", code));
     std::fprintf(stderr, "neaccel: error: task %s/%zu failed (exit %d): see %s\n", stage.c_str(), k, code,
                  (td / "task.log").c_str());
-    return 1;
+    // Interrupted (Ctrl-C, SIGTERM): say so, so that --local stops instead of starting the next task.
+    return code == 128 + SIGINT || code == 128 + SIGTERM || (WIFSIGNALED(rc) && (WTERMSIG(rc) == SIGINT || WTERMSIG(rc) == SIGTERM)) ? 130 : 1;
   }
   write_atomic(td / ".done", "ok\n");  // last: the task's outputs are complete
   return 0;
@@ -245,6 +247,7 @@ void run_local(const Options& o, const fs::path& dir, const std::vector<Stage>& 
   for (const auto& s : st) {
     const auto todo = pending(s);
     std::atomic<std::size_t> next{0}, finished{0}, failed{0};
+    std::atomic<bool> interrupted{false};
     const std::size_t before = s.dirs.size() - todo.size();
     std::mutex mu;
     auto show = [&] {
@@ -257,15 +260,21 @@ void run_local(const Options& o, const fs::path& dir, const std::vector<Stage>& 
     const std::string exe = quote(self_exe());
     for (int w = 0; w < std::min<int>(workers, static_cast<int>(todo.size())); ++w)
       pool.emplace_back([&] {
-        for (std::size_t i; (i = next++) < todo.size();) {
+        for (std::size_t i; !interrupted && (i = next++) < todo.size();) {
           const std::string cmd = fmt::format("{} campaign-task run {} {} {} 2>/dev/null", exe, quote(dir.string()), s.name, todo[i]);
-          if (std::system(cmd.c_str()) != 0) ++failed;
+          const int rc = std::system(cmd.c_str());
+          if (rc != 0) ++failed;
+          if ((WIFEXITED(rc) && WEXITSTATUS(rc) == 130) || (WIFSIGNALED(rc) && WTERMSIG(rc) == SIGINT)) interrupted = true;
           ++finished;
           show();
         }
       });
     for (auto& t : pool) t.join();
     if (tty) std::fprintf(stderr, "\n");
+    if (interrupted) {
+      log_line(dir, "interrupted in stage " + s.name);
+      throw Error("campaign: interrupted in stage " + s.name + "; finished tasks are kept: rerun the same command to resume");
+    }
     if (report_failures(dir, s)) {
       log_line(dir, "stage " + s.name + " failed");
       throw Error(fmt::format("campaign: stage {} has unfinished tasks (listed above); finished tasks are kept: rerun "
