@@ -1,0 +1,174 @@
+// Dynamics functions as graphs (issue 18, dfg/functions.hpp): fd, fd-khalil, fd-strobe, mass and dtau evaluated in
+// double against ref's own computations (not the traced path: CRBA + Eigen LDLT for forward dynamics and M, the
+// Dual<double> recursion for the derivatives), before and after the passes; op counts beside the papers.
+#include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/passes.hpp"
+#include "neaccel/ref/io.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+namespace neaccel::dfg {
+namespace {
+
+struct State {
+  Eigen::VectorXd q, qd, u;
+};
+
+std::vector<State> states(const ref::Robot& robot, int count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> a(-M_PI, M_PI), v(-2.0, 2.0), t(-20.0, 20.0);
+  std::vector<State> out;
+  for (int k = 0; k < count; ++k) {
+    State s{Eigen::VectorXd(robot.dof()), Eigen::VectorXd(robot.dof()), Eigen::VectorXd(robot.dof())};
+    for (int i = 0; i < robot.dof(); ++i) {
+      const bool rev = robot.links[static_cast<std::size_t>(i)].joint == ref::JointType::Revolute;
+      s.q(i) = rev ? a(rng) : 0.1 * v(rng);
+      s.qd(i) = v(rng);
+      s.u(i) = t(rng);
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+// Worst error of the graph's outputs relative to the largest reference output of the state (the outputs of one
+// evaluation share a scale: a joint acceleration near zero is compared at the scale of the others).
+double worst_relative(const Graph& g, const ref::Robot& robot, Function f, const std::vector<State>& st) {
+  double worst = 0;
+  for (const State& s : st) {
+    const std::vector<double> got = evaluate<double>(g, function_input_vector(g, robot, s.q, s.qd, s.u));
+    const std::vector<double> want = function_reference(g, robot, f, s.q, s.qd, s.u);
+    double scale = 0;
+    for (double w : want) scale = std::max(scale, std::abs(w));
+    for (std::size_t i = 0; i < got.size(); ++i) worst = std::max(worst, std::abs(got[i] - want[i]) / scale);
+  }
+  return worst;
+}
+
+// Tolerances: fd against ref's CRBA + LDLT is a different algorithm (another summation order and another
+// elimination), so rounding differs by a few hundred ulps at most for these well-conditioned 6-link arms: 1e-10
+// (the issue's acceptance bound). dtau against Dual<double> runs the same recursion in another order (the passes
+// regroup sums): 1e-12. mass against CRBA (another algorithm): 1e-12.
+struct Case {
+  Function f;
+  double tol;
+};
+
+TEST(Functions, DoubleEqualsReference) {
+  for (const char* name : {"puma560", "stanford"}) {
+    const ref::Robot robot = ref::load_robot(name);
+    const std::vector<State> st = states(robot, 20, 42);
+    for (const Case& c : {Case{Function::Fd, 1e-10}, Case{Function::FdKhalil, 1e-10}, Case{Function::FdStrobe, 1e-10},
+                          Case{Function::Mass, 1e-12}, Case{Function::Dtau, 1e-12}}) {
+      for (Flavour fl : {Flavour::General, Flavour::Custom}) {
+        const Graph raw = trace_function(robot, c.f, Form::ModifiedNE, fl);
+        const Graph opt = customise(raw);
+        const double e0 = worst_relative(raw, robot, c.f, st), e1 = worst_relative(opt, robot, c.f, st);
+        std::printf("%-9s %-9s %-8s untouched %.2e  passes %.2e\n", name, function_name(c.f),
+                    fl == Flavour::General ? "general" : "custom", e0, e1);
+        EXPECT_LE(e0, c.tol) << name << " " << function_name(c.f);
+        EXPECT_LE(e1, c.tol) << name << " " << function_name(c.f);
+      }
+    }
+  }
+}
+
+TEST(Functions, BaseParametersKeepTheFunction) {
+  for (const char* name : {"puma560", "rx90"}) {
+    const ref::Robot robot = ref::load_robot(name);
+    const std::vector<State> st = states(robot, 10, 7);
+    for (const Case& c : {Case{Function::Fd, 1e-10}, Case{Function::FdKhalil, 1e-10}, Case{Function::Mass, 1e-10}}) {
+      const Graph g = customise(trace_function_base(robot, c.f, Form::KhalilK));
+      const double e = worst_relative(g, robot, c.f, st);
+      std::printf("%-9s %-9s base     passes %.2e\n", name, function_name(c.f), e);
+      EXPECT_LE(e, c.tol) << name << " " << function_name(c.f);
+    }
+  }
+}
+
+// The forward graphs divide; float and fixed point evaluate them (Div in Arithmetic<float> / <Fixed>). The float
+// result is within 1e-3 relative of double on puma560 (binary32 rounding, ~6e-8 per op, grown through a recursion of
+// a few hundred operations and n pivots: a loose bound that still catches a wrong division).
+TEST(Functions, FloatAndFixedEvaluateDivision) {
+  const ref::Robot robot = ref::load_robot("puma560");
+  const Graph g = customise(trace_function(robot, Function::Fd, Form::ModifiedNE, Flavour::Custom));
+  // One division per joint, except pivots the customisation folds (puma560's last link: its own constant inertia).
+  EXPECT_GE(count_ops(g).of(Op::Div), robot.dof() - 1);
+  EXPECT_LE(count_ops(g).of(Op::Div), robot.dof());
+  const std::vector<State> st = states(robot, 5, 3);
+  for (const State& s : st) {
+    const std::vector<double> in = function_input_vector(g, robot, s.q, s.qd, s.u);
+    const std::vector<double> d = evaluate<double>(g, in);
+    const std::vector<float> f = evaluate<float>(g, convert_inputs<float>(in));
+    Arithmetic<Fixed> fx{FixedFormat{12, 20}};
+    const std::vector<Fixed> x = evaluate<Fixed>(g, convert_inputs<Fixed>(in, fx), fx);
+    double scale = 0;
+    for (double v : d) scale = std::max(scale, std::abs(v));
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      EXPECT_LE(std::abs(f[i] - d[i]) / scale, 1e-3);
+      EXPECT_TRUE(std::isfinite(fx.to_double(x[i])));
+    }
+  }
+}
+
+TEST(Functions, NamesRoundTripAndUnknownThrows) {
+  for (Function f : all_functions()) EXPECT_EQ(function_from_name(function_name(f)), f);
+  EXPECT_THROW(function_from_name("lagrange"), Error);
+}
+
+// ---- Counts beside the papers ----
+
+// The papers' general arm (as test_counts.cpp): n revolute joints, every DH and inertial parameter a run-time
+// input, gravity along base z (gx = gy = 0 literal), no wrench, friction or rotor inertia.
+ref::Robot papers_arm(int n) {
+  std::mt19937 rng(777);
+  std::uniform_real_distribution<double> u(0.2, 0.9);
+  ref::Robot r;
+  for (int i = 0; i < n; ++i) {
+    ref::Link L;
+    L.parent = i - 1;
+    L.a = u(rng), L.alpha = u(rng), L.d = u(rng), L.theta = u(rng), L.mass = 1 + u(rng);
+    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng));
+    L.inertia << 1, 0.01, 0.02, 0.01, 1.1, 0.03, 0.02, 0.03, 1.2;
+    r.links.push_back(L);
+  }
+  return r;
+}
+
+const ParamFn& papers_params() {
+  static const ParamFn p = [](int, const std::string& name, double v) -> Value {
+    Recorder& r = Recorder::current();
+    const std::string base = name.substr(0, name.find_first_of("0123456789"));
+    for (const char* lit : {"sgamma", "b", "cgamma", "gx", "gy", "fex", "fey", "fez", "nex", "ney", "nez", "Ia", "Fv", "Fc"})
+      if (base == lit) return r.literal(v);
+    return r.input(name);
+  };
+  return p;
+}
+
+TEST(FunctionCounts, GeneralArmBesideThePapers) {
+  std::printf("%3s %16s %16s %16s %16s %14s\n", "n", "fd", "fd-khalil", "258N-119/191N-83", "mass", "36n(n+1)");
+  for (int n = 1; n <= 12; ++n) {
+    const ref::Robot arm = papers_arm(n);
+    const OpCounts fd = count_ops(customise(trace_function(arm, Function::Fd, Form::ModifiedNE, papers_params())));
+    const OpCounts fk = count_ops(customise(trace_function(arm, Function::FdKhalil, Form::ModifiedNE, papers_params())));
+    const OpCounts m = count_ops(customise(trace_function(arm, Function::Mass, Form::ModifiedNE, papers_params())));
+    std::printf("%3d %16s %16s %16s %16s %14d\n", n,
+                (std::to_string(fd.mul() + fd.of(Op::Div)) + "/" + std::to_string(fd.add())).c_str(),
+                (std::to_string(fk.mul() + fk.of(Op::Div)) + "/" + std::to_string(fk.add())).c_str(),
+                (std::to_string(258 * n - 119) + "/" + std::to_string(191 * n - 83)).c_str(),
+                (std::to_string(m.mul()) + "/" + std::to_string(m.add())).c_str(), 36 * n * (n + 1));
+    // Strobing M: at or below seed 000's 36n(n+1) multiplications.
+    EXPECT_LE(m.mul(), 36 * n * (n + 1)) << n;
+  }
+}
+
+}  // namespace
+}  // namespace neaccel::dfg
