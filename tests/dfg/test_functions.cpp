@@ -125,31 +125,9 @@ TEST(Functions, NamesRoundTripAndUnknownThrows) {
 
 // ---- Counts beside the papers ----
 
-// The papers' general arm (as test_counts.cpp): n revolute joints, every DH and inertial parameter a run-time
-// input, gravity along base z (gx = gy = 0 literal), no wrench, friction or rotor inertia.
-ref::Robot papers_arm(int n) {
-  std::mt19937 rng(777);
-  std::uniform_real_distribution<double> u(0.2, 0.9);
-  ref::Robot r;
-  for (int i = 0; i < n; ++i) {
-    ref::Link L;
-    L.parent = i - 1;
-    L.a = u(rng), L.alpha = u(rng), L.d = u(rng), L.theta = u(rng), L.mass = 1 + u(rng);
-    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng));
-    L.inertia << 1, 0.01, 0.02, 0.01, 1.1, 0.03, 0.02, 0.03, 1.2;
-    r.links.push_back(L);
-  }
-  return r;
-}
-
+ref::Robot papers_arm(int n) { return general_arm(n); }
 const ParamFn& papers_params() {
-  static const ParamFn p = [](int, const std::string& name, double v) -> Value {
-    Recorder& r = Recorder::current();
-    const std::string base = name.substr(0, name.find_first_of("0123456789"));
-    for (const char* lit : {"sgamma", "b", "cgamma", "gx", "gy", "fex", "fey", "fez", "nex", "ney", "nez", "Ia", "Fv", "Fc"})
-      if (base == lit) return r.literal(v);
-    return r.input(name);
-  };
+  static const ParamFn p = general_arm_params();
   return p;
 }
 

@@ -14,6 +14,7 @@
 #include "neaccel/ref/modified_ne.hpp"
 #include "neaccel/ref/newton_euler.hpp"
 
+#include <random>
 #include <string>
 
 namespace neaccel::dfg {
@@ -286,6 +287,33 @@ std::vector<double> function_reference(const Graph& g, const ref::Robot& robot, 
     out.push_back(it->second);
   }
   return out;
+}
+
+ref::Robot general_arm(int n) {
+  std::mt19937 rng(777);
+  std::uniform_real_distribution<double> u(0.2, 0.9);
+  ref::Robot r;
+  r.name = "general-" + std::to_string(n);
+  for (int i = 0; i < n; ++i) {
+    ref::Link L;
+    L.name = "l" + std::to_string(i + 1);
+    L.parent = i - 1;
+    L.a = u(rng), L.alpha = u(rng), L.d = u(rng), L.theta = u(rng), L.mass = 1 + u(rng);
+    L.com = Eigen::Vector3d(u(rng), u(rng), u(rng));
+    L.inertia << 1, 0.01, 0.02, 0.01, 1.1, 0.03, 0.02, 0.03, 1.2;
+    r.links.push_back(L);
+  }
+  return r;
+}
+
+ParamFn general_arm_params() {
+  return [](int, const std::string& name, double v) -> Value {
+    Recorder& r = Recorder::current();
+    const std::string base = name.substr(0, name.find_first_of("0123456789"));
+    for (const char* lit : {"sgamma", "b", "cgamma", "gx", "gy", "fex", "fey", "fez", "nex", "ney", "nez", "Ia", "Fv", "Fc"})
+      if (base == lit) return r.literal(v);
+    return r.input(name);
+  };
 }
 
 }  // namespace neaccel::dfg
