@@ -165,9 +165,14 @@ void run_function_counts(const Options& o, dfg::Function f) {
   }
   nlohmann::json table = nlohmann::json::array();
   for (int n = 1; n <= o.nmax; ++n) {
-    const dfg::OpCounts k =
-        dfg::count_ops(dfg::customise(dfg::trace_function(dfg::general_arm(n), f, form, dfg::general_arm_params())));
-    table.push_back({{"n", n}, {"ours", fn_counts_json(k)}, {"paper", fn_paper_general(f, n)}});
+    auto arm = [&](ref::DhConvention c) {
+      return fn_counts_json(
+          dfg::count_ops(dfg::customise(dfg::trace_function(dfg::general_arm(n, c), f, form, dfg::general_arm_params()))));
+    };
+    table.push_back({{"n", n},
+                     {"ours", arm(ref::DhConvention::Standard)},
+                     {"ours_modified_dh", arm(ref::DhConvention::Modified)},
+                     {"paper", fn_paper_general(f, n)}});
   }
   if (o.json) {
     std::cout << nlohmann::json{{"robot", name},
@@ -190,17 +195,22 @@ void run_function_counts(const Options& o, dfg::Function f) {
   fmt::print("Papers:\n");
   for (const auto& p : papers)
     fmt::print("  {:<72} {}/{}\n", p["source"].get<std::string>(), p["mul"].get<long>(), p["add"].get<long>());
-  fmt::print("General n-link arm (every parameter an input; after the passes), mul/add/div beside the paper:\n");
+  fmt::print("General n-link arm (every parameter an input; after the passes), mul/add/div, standard and modified "
+             "DH, beside the paper\n(percent: modified DH, mul + div against the paper's mul):\n");
+  fmt::print("{:>3} {:>17} {:>17} {:>11}\n", "n", "standard DH", "modified DH", "paper");
+  auto text = [](const nlohmann::json& k) {
+    return fmt::format("{}/{}/{}", k["mul"].get<long>(), k["add"].get<long>(), k["div"].get<long>());
+  };
   for (const auto& r : table) {
-    const auto& k = r["ours"];
+    const auto& k = r["ours_modified_dh"];
     std::string paper = "-";
     if (!r["paper"].is_null()) {
       const long pm = r["paper"]["mul"].get<long>(), pa = r["paper"]["add"].get<long>();
       const long om = k["mul"].get<long>() + k["div"].get<long>(), oa = k["add"].get<long>();
-      paper = fmt::format("{}/{}  ({:+.1f} % / {:+.1f} %)", pm, pa, 100.0 * (om - pm) / pm, 100.0 * (oa - pa) / pa);
+      paper = fmt::format("{:>11}  ({:+.1f} % / {:+.1f} %)", fmt::format("{}/{}", pm, pa), 100.0 * (om - pm) / pm,
+                          100.0 * (oa - pa) / pa);
     }
-    fmt::print("{:>3} {:>17} {}\n", r["n"].get<int>(),
-               fmt::format("{}/{}/{}", k["mul"].get<long>(), k["add"].get<long>(), k["div"].get<long>()), paper);
+    fmt::print("{:>3} {:>17} {:>17} {}\n", r["n"].get<int>(), text(r["ours"]), text(k), paper);
   }
 }
 

@@ -289,11 +289,12 @@ std::vector<double> function_reference(const Graph& g, const ref::Robot& robot, 
   return out;
 }
 
-ref::Robot general_arm(int n) {
+ref::Robot general_arm(int n, ref::DhConvention convention) {
   std::mt19937 rng(777);
   std::uniform_real_distribution<double> u(0.2, 0.9);
   ref::Robot r;
   r.name = "general-" + std::to_string(n);
+  r.convention = convention;
   for (int i = 0; i < n; ++i) {
     ref::Link L;
     L.name = "l" + std::to_string(i + 1);

@@ -65,10 +65,13 @@ std::vector<double> function_input_vector(const Graph& g, const ref::Robot& robo
 std::vector<double> function_reference(const Graph& g, const ref::Robot& robot, Function f, const Eigen::VectorXd& q,
                                        const Eigen::VectorXd& qd, const Eigen::VectorXd& u);
 
-// The papers' general n-link arm for counting (as seed 000 Table 8.5, seed 001): n revolute joints, standard DH,
-// every DH and inertial parameter a run-time input (general_arm_params), gravity along base z (gx = gy = 0
-// literal), no wrench, friction or rotor inertia (literal zeros). The numbers are arbitrary non-special values.
-ref::Robot general_arm(int n);
+// The papers' general n-link arm for counting (as seed 000 Table 8.5, seed 001): n revolute joints, every DH and
+// inertial parameter a run-time input (general_arm_params), gravity along base z (gx = gy = 0 literal), no wrench,
+// friction or rotor inertia (literal zeros). The numbers are arbitrary non-special values. In the modified
+// convention the link frame is the joint frame the forward recursions work in, so the inertial parameters enter
+// as given (seed 001 and seed 003 state them in that frame); in the standard one the forward recursions rotate
+// each link's inertia into its joint frame at run time (ref/forms/joint_frames.hpp).
+ref::Robot general_arm(int n, ref::DhConvention convention = ref::DhConvention::Standard);
 ParamFn general_arm_params();
 
 }  // namespace neaccel::dfg
