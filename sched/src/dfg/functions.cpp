@@ -2,6 +2,7 @@
 
 #include "neaccel/dfg/base_params.hpp"
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/fast_forward.hpp"
 #include "neaccel/dfg/khalil_k.hpp"
 #include "neaccel/dfg/value.hpp"
 #include "neaccel/ref/control/dual.hpp"
@@ -170,7 +171,7 @@ Graph trace_function(const ref::Robot& robot, Function f, Form form, const Param
       const ref::JointInputs<Value> in = inputs_of(robot, true, false);
       const std::vector<Value> tau = tau_inputs(robot);
       const ref::ModelT<Value> m = model_of(robot, params);
-      outputs(rec, "qdd", f == Function::Fd ? ref::forms::nasser_forward(m, in, tau)
+      outputs(rec, "qdd", f == Function::Fd ? fast_forward(m, in, tau)
                                              : ref::forms::khalil_forward(m, in, tau));
       break;
     }
