@@ -56,7 +56,6 @@ void run(const Args& a) {
   const dfg::Form form = dfg::form_from_name(a.base && !linear ? "khalil-k" : a.form);
   const dfg::Function fn = dfg::function_from_name(a.function);
   if (fn != dfg::Function::Id && a.robot.empty()) throw Error("dfg: --function needs --robot");
-  if (fn != dfg::Function::Id && a.samples > 0) throw Error("dfg: --accuracy is for --function id only");
   dfg::Graph g;
   ref::Robot robot;
   std::string stem;
