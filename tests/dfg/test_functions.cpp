@@ -119,6 +119,37 @@ TEST(Functions, FloatAndFixedEvaluateDivision) {
   }
 }
 
+// The fast transfer's two DH conventions and the general flavour: the papers' general arm (every parameter an
+// input) in standard and modified DH, n = 1..7, against ref's forward dynamics (1e-10 as above), and mass (1e-12).
+TEST(Functions, GeneralArmBothConventions) {
+  for (ref::DhConvention conv : {ref::DhConvention::Standard, ref::DhConvention::Modified})
+    for (int n = 1; n <= 7; ++n) {
+      const ref::Robot arm = general_arm(n, conv);
+      const std::vector<State> st = states(arm, 5, static_cast<unsigned>(n));
+      for (const Case& c : {Case{Function::Fd, 1e-10}, Case{Function::FdStrobe, 1e-10}, Case{Function::Mass, 1e-12}}) {
+        const Graph g = customise(trace_function(arm, c.f, Form::ModifiedNE, general_arm_params()));
+        EXPECT_LE(worst_relative(g, arm, c.f, st), c.tol) << function_name(c.f) << " n = " << n;
+      }
+    }
+}
+
+// Division while tracing: a Div node; literal / literal and x / 1 fold like the other literal rules.
+TEST(Functions, ValueDivision) {
+  Recorder rec;
+  const Value x = rec.input("x"), y = rec.input("y");
+  rec.output("q", x / y);
+  rec.output("r", reciprocal(y));
+  rec.output("one", x / Value(1.0));
+  rec.output("lit", Value(3.0) / Value(2.0));
+  const Graph g = rec.finish();
+  EXPECT_EQ(count_ops(g).of(Op::Div), 2);
+  const std::vector<double> out = evaluate<double>(g, {3.0, 4.0});
+  EXPECT_EQ(out[0], 0.75);
+  EXPECT_EQ(out[1], 0.25);
+  EXPECT_EQ(out[2], 3.0);
+  EXPECT_EQ(out[3], 1.5);
+}
+
 TEST(Functions, NamesRoundTripAndUnknownThrows) {
   for (Function f : all_functions()) EXPECT_EQ(function_from_name(function_name(f)), f);
   EXPECT_THROW(function_from_name("lagrange"), Error);

@@ -2,8 +2,8 @@
 // recursions the reference uses (ref/forms, ref/control), with dfg::Value as the scalar. docs/functions.md.
 //
 //   id         tau = ID(q, qd, qdd): the inverse dynamics of trace.hpp (the form chosen there). Outputs tau<i>.
-//   fd         qdd = FD(q, qd, tau), O(n): seed 001's recursive elimination (ref::forms::nasser_forward), one
-//              division per joint (1 / (Z^T A* Z + Ia)). Outputs qdd<i>.
+//   fd         qdd = FD(q, qd, tau), O(n): seed 001's recursive elimination (ref::forms::nasser_forward) with its
+//              structure explicit (fast_forward.hpp), one division per joint (1 / (Z^T A* Z + Ia)). Outputs qdd<i>.
 //   fd-khalil  the same with seed 003 section 9.7.2's symbols (ref::forms::khalil_forward).
 //   fd-strobe  seed 000 section 9: h = C qd + G (+ friction, wrench) by one Newton-Euler pass with qdd = 0, M by
 //              strobing (column j = ID(q, 0, e_j) without gravity; only the entries on and below the diagonal are
