@@ -6,6 +6,7 @@
 #include "forms_report.hpp"
 
 #include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/control/counts.hpp"
@@ -27,6 +28,7 @@ struct Options {
   int nmax = 12;
   bool json = false, friction = false, per_quantity = false, control = false, dfg = false;
   std::string robot;  // --dfg only (default puma560)
+  std::string function = "id";  // --dfg only: dfg/functions.hpp
   std::string dh = "standard";
   std::string out;  // directory for the formulation plot (formulation-counts.svg) and data
 };
@@ -121,10 +123,104 @@ void run_dfg_counts(const Options& o) {
                mul_add(p));
 }
 
+// --dfg --function F (not id): F's graphs of one robot (general untouched, general after the passes, customised,
+// customised in base parameters) beside the papers' figures that apply, and F on the papers' general n-link arm
+// for n = 1..nmax beside the paper's formula. Divisions are listed after the additions (mul/add/div); the papers
+// count a division as a multiplication. docs/functions.md.
+std::string mad(const dfg::OpCounts& k) {
+  const int d = k.of(dfg::Op::Div);
+  return d ? fmt::format("{}/{}/{}", k.mul(), k.add(), d) : fmt::format("{}/{}", k.mul(), k.add());
+}
+nlohmann::json fn_counts_json(const dfg::OpCounts& k) {
+  return {{"mul", k.mul()}, {"add", k.add()}, {"neg", k.neg()}, {"div", k.of(dfg::Op::Div)}};
+}
+
+// The papers' formula for F on a general n-link arm: {source, mul, add} or empty.
+nlohmann::json fn_paper_general(dfg::Function f, int n) {
+  if (f == dfg::Function::Fd || f == dfg::Function::FdKhalil)
+    return {{"source", "seed 001 (258N - 119 / 191N - 83, divisions counted as mul)"}, {"mul", 258 * n - 119},
+            {"add", 191 * n - 83}};
+  if (f == dfg::Function::Mass)
+    return {{"source", "seed 000 section 8 (36n(n+1) / 26n(n+1))"}, {"mul", 36 * n * (n + 1)}, {"add", 26 * n * (n + 1)}};
+  return nullptr;
+}
+
+void run_function_counts(const Options& o, dfg::Function f) {
+  const std::string name = o.robot.empty() ? "puma560" : o.robot;
+  const ref::Robot robot = ref::load_robot(name);
+  const dfg::Form form = dfg::Form::ModifiedNE;
+  const dfg::Graph general = dfg::trace_function(robot, f, form, dfg::Flavour::General);
+  const dfg::OpCounts gu = dfg::count_ops(general), gp = dfg::count_ops(dfg::customise(general));
+  const dfg::OpCounts cu = dfg::count_ops(dfg::customise(dfg::trace_function(robot, f, form, dfg::Flavour::Custom)));
+  const dfg::OpCounts bu = dfg::count_ops(dfg::customise(dfg::trace_function_base(robot, f, dfg::Form::KhalilK)));
+  nlohmann::json papers = nlohmann::json::array();
+  if (const nlohmann::json p = fn_paper_general(f, robot.dof()); !p.is_null()) papers.push_back(p);
+  if (f == dfg::Function::Fd || f == dfg::Function::FdKhalil) {
+    if (name == "rx90")
+      papers.push_back({{"source", "seed 003 section 9.7, RX-90, base parameters, customised [Khalil 97]"},
+                        {"mul", 889}, {"add", 653}});
+    if (name == "rx90-simplified")
+      papers.push_back({{"source", "seed 003 section 9.7, RX-90, simplified parameters (Table 9.4)"}, {"mul", 637},
+                        {"add", 423}});
+  }
+  nlohmann::json table = nlohmann::json::array();
+  for (int n = 1; n <= o.nmax; ++n) {
+    auto arm = [&](ref::DhConvention c) {
+      return fn_counts_json(
+          dfg::count_ops(dfg::customise(dfg::trace_function(dfg::general_arm(n, c), f, form, dfg::general_arm_params()))));
+    };
+    table.push_back({{"n", n},
+                     {"ours", arm(ref::DhConvention::Standard)},
+                     {"ours_modified_dh", arm(ref::DhConvention::Modified)},
+                     {"paper", fn_paper_general(f, n)}});
+  }
+  if (o.json) {
+    std::cout << nlohmann::json{{"robot", name},
+                                {"n", robot.dof()},
+                                {"function", dfg::function_name(f)},
+                                {"general_untouched", fn_counts_json(gu)},
+                                {"general", fn_counts_json(gp)},
+                                {"custom", fn_counts_json(cu)},
+                                {"base", fn_counts_json(bu)},
+                                {"papers", papers},
+                                {"general_arm", table}}
+                     .dump(2)
+              << "\n";
+    return;
+  }
+  fmt::print("Dataflow-graph counts (mul/add[/div]; negations not counted) of {} {} (n = {})\n", name,
+             dfg::function_name(f), robot.dof());
+  fmt::print("{:<10} {:>17} {:>17} {:>15} {:>15}\n", "function", "general untouched", "general passes", "custom", "base");
+  fmt::print("{:<10} {:>17} {:>17} {:>15} {:>15}\n", dfg::function_name(f), mad(gu), mad(gp), mad(cu), mad(bu));
+  fmt::print("Papers:\n");
+  for (const auto& p : papers)
+    fmt::print("  {:<72} {}/{}\n", p["source"].get<std::string>(), p["mul"].get<long>(), p["add"].get<long>());
+  fmt::print("General n-link arm (every parameter an input; after the passes), mul/add/div, standard and modified "
+             "DH, beside the paper\n(percent: modified DH, mul + div against the paper's mul):\n");
+  fmt::print("{:>3} {:>17} {:>17} {:>11}\n", "n", "standard DH", "modified DH", "paper");
+  auto text = [](const nlohmann::json& k) {
+    return fmt::format("{}/{}/{}", k["mul"].get<long>(), k["add"].get<long>(), k["div"].get<long>());
+  };
+  for (const auto& r : table) {
+    const auto& k = r["ours_modified_dh"];
+    std::string paper = "-";
+    if (!r["paper"].is_null()) {
+      const long pm = r["paper"]["mul"].get<long>(), pa = r["paper"]["add"].get<long>();
+      const long om = k["mul"].get<long>() + k["div"].get<long>(), oa = k["add"].get<long>();
+      paper = fmt::format("{:>11}  ({:+.1f} % / {:+.1f} %)", fmt::format("{}/{}", pm, pa), 100.0 * (om - pm) / pm,
+                          100.0 * (oa - pa) / pa);
+    }
+    fmt::print("{:>3} {:>17} {:>17} {}\n", r["n"].get<int>(), text(r["ours"]), text(k), paper);
+  }
+}
+
 void run(const Options& o) {
   if (o.nmax < 1 || o.nmax > 100) throw Error("--nmax: must be in 1..100");
   if (o.control && o.dfg) throw Error("counts: --control and --dfg exclude each other");
   if (o.control) return run_control_counts(o);
+  const dfg::Function fn = dfg::function_from_name(o.function);
+  if (fn != dfg::Function::Id && !o.dfg) throw Error("counts: --function needs --dfg");
+  if (o.dfg && fn != dfg::Function::Id) return run_function_counts(o, fn);
   if (o.dfg) return run_dfg_counts(o);
   if (!o.robot.empty()) throw Error("counts: --robot needs --dfg");
   ref::CountOptions opt;
@@ -202,6 +298,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--control", o->control, "the control computation of seed 004 (feedforward, A and B update)");
   cmd->add_flag("--dfg", o->dfg, "the traced dataflow graphs of --robot (every form and flavour) beside the papers");
   cmd->add_option("--robot", o->robot, "with --dfg: robot name or file (default puma560)");
+  cmd->add_option("--function", o->function, "with --dfg: id | fd | fd-khalil | fd-strobe | mass | dtau (default id)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg} (plot of mul against n)");
   cmd->callback([o] { run(*o); });

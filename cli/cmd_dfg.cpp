@@ -5,6 +5,7 @@
 
 #include "neaccel/dfg/accuracy.hpp"
 #include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
@@ -23,7 +24,7 @@ namespace {
 using namespace neaccel;
 
 struct Args {
-  std::string robot, graph_file, form = "modified-ne", passes = "fold,cse,factor,dce", out = "out";
+  std::string robot, graph_file, function = "id", form = "modified-ne", passes = "fold,cse,factor,dce", out = "out";
   bool general = false, custom = false, base = false, json = false;
   std::vector<std::string> emit, fixed;
   int samples = 0;
@@ -53,6 +54,8 @@ void run(const Args& a) {
   // Base parameters need a form linear in them: khalil-k unless khalil or khalil-mix is asked for.
   const bool linear = a.form == "khalil" || a.form == "khalil-k" || a.form == "khalil-mix";
   const dfg::Form form = dfg::form_from_name(a.base && !linear ? "khalil-k" : a.form);
+  const dfg::Function fn = dfg::function_from_name(a.function);
+  if (fn != dfg::Function::Id && a.robot.empty()) throw Error("dfg: --function needs --robot");
   dfg::Graph g;
   ref::Robot robot;
   std::string stem;
@@ -60,7 +63,14 @@ void run(const Args& a) {
   std::vector<std::string> relations;
   if (!a.robot.empty()) {
     robot = ref::load_robot(a.robot);
-    if (a.base) {
+    if (fn != dfg::Function::Id) {
+      if (a.base) {
+        report["base_parameters"] = dfg::base_parameters(robot).rank;
+        g = dfg::trace_function_base(robot, fn, form);
+      } else {
+        g = dfg::trace_function(robot, fn, form, flavour);
+      }
+    } else if (a.base) {
       const dfg::BaseParameters bp = dfg::base_parameters(robot);
       g = dfg::trace_base(robot, bp, form);
       relations = bp.relations;
@@ -69,6 +79,8 @@ void run(const Args& a) {
       g = dfg::trace(robot, form, flavour);
     }
     stem = fmt::format("{}-{}-{}", stem_of(a.robot), dfg::form_name(form), a.base ? "base" : a.general ? "general" : "custom");
+    if (fn != dfg::Function::Id) stem = fmt::format("{}-{}", stem_of(a.robot), a.function) + stem.substr(stem_of(a.robot).size());
+    report["function"] = a.function;
     report["robot"] = a.robot;
     report["form"] = dfg::form_name(form);
     report["flavour"] = a.base ? "base" : a.general ? "general" : "custom";
@@ -118,7 +130,7 @@ void run(const Args& a) {
     return;
   }
   std::cout << fmt::format("{}: {} nodes, {} inputs, {} outputs; passes '{}'\n",
-                           a.robot.empty() ? a.graph_file : a.robot + " " + dfg::form_name(form) + " " + report["flavour"].get<std::string>(),
+                           a.robot.empty() ? a.graph_file : a.robot + " " + (fn != dfg::Function::Id ? a.function + " " : std::string()) + dfg::form_name(form) + " " + report["flavour"].get<std::string>(),
                            g.nodes.size(), g.inputs.size(), g.outputs.size(), spec);
   std::cout << fmt::format("untouched: {} mul, {} add, {} neg\n", untouched.mul(), untouched.add(), untouched.neg());
   std::string other;
@@ -145,6 +157,8 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("dfg", "trace the dynamics into a dataflow graph, run passes, count, export");
   cmd->add_option("--robot", args->robot, "robot: built-in name, random:N:SEED, or a .yaml/.urdf file");
   cmd->add_option("--graph", args->graph_file, "import a graph instead (.json or .dot)");
+  cmd->add_option("--function", args->function, "id | fd | fd-khalil | fd-strobe | mass | dtau (docs/functions.md)")
+      ->capture_default_str();
   cmd->add_option("--form", args->form, "modified-ne | ne | khalil | khalil-k | khalil-mix")->capture_default_str();
   cmd->add_flag("--general", args->general, "robot parameters are run-time inputs");
   cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");

@@ -1,7 +1,10 @@
 // `neaccel schedule`: robot or graph + units -> verified schedule (JSON), Gantt chart (SVG), utilisation table.
 #include "command.hpp"
 
+#include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/passes.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
 #include "neaccel/sched/algorithms.hpp"
 #include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/io.hpp"
@@ -22,6 +25,9 @@ using namespace neaccel::sched;
 
 struct Options {
   std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out";
+  std::string function = "id";  // dfg/functions.hpp; a graph with divisions gets a "div" class (--div, --lat-div)
+  int div = 1, lat_div = 8;
+  bool div_pipelined = false;
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
   bool mul_np = false, add_np = false, json = false;
@@ -58,10 +64,28 @@ void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
   if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
-  const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
+  const dfg::Function fn = dfg::function_from_name(o.function);
+  if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
+  dfg::Graph g;
+  if (o.robot.empty()) {
+    g = load_graph(o.graph);
+  } else if (fn == dfg::Function::Id) {
+    g = robot_graph(o.robot, o.flavour);
+  } else {
+    if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
+      throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
+    dfg::TraceOptions topt;
+    topt.keep_zero_pattern = o.flavour == "general-dh";
+    g = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
+                                           o.flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
+  }
   Problem p;
   p.graph = &g;
   p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  if (dfg::count_ops(g).of(dfg::Op::Div) > 0) {
+    if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
+    p.classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
+  }
   p.ii = o.algo == "modulo" ? o.ii : 0;
   p.max_registers = o.max_registers;
   p.read_ports = o.read_ports;
@@ -84,7 +108,9 @@ void run(const Options& o) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
-  const std::string name = o.robot.empty() ? o.graph : fmt::format("{} ({})", o.robot, o.flavour);
+  const std::string name = o.robot.empty() ? o.graph
+                           : fn == dfg::Function::Id ? fmt::format("{} ({})", o.robot, o.flavour)
+                                                     : fmt::format("{} {} ({})", o.robot, o.function, o.flavour);
   const auto use = utilisation(p, s);
   const int lb = s.ii > 0 ? res_mii(p) : std::max(s.lower_bound, lower_bound(p));
   const int value = s.ii > 0 ? s.ii : s.length;
@@ -133,6 +159,11 @@ void setup(CLI::App& app) {
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
   cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
   cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
+  cmd->add_option("--function", o->function, "with --robot: id | fd | fd-khalil | fd-strobe | mass | dtau")
+      ->capture_default_str();
+  cmd->add_option("--div", o->div, "dividers (used when the graph divides)")->capture_default_str();
+  cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->capture_default_str();
+  cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();

@@ -1,6 +1,7 @@
 #include "neaccel/dfg/accuracy.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/trace.hpp"
 
 #include <cmath>
@@ -49,7 +50,7 @@ std::vector<AccuracyResult> accuracy_report(const Graph& g, const ref::Robot& ro
       qd[i] = 2.0 * u(rng);
       qdd[i] = 5.0 * u(rng);
     }
-    const std::vector<double> in = robot_input_vector(g, robot, q, qd, qdd);
+    const std::vector<double> in = function_input_vector(g, robot, q, qd, qdd);  // tau<i> = qdd<i> draw
     const std::vector<double> ref = evaluate<double>(g, in);
     const std::vector<float> yf = evaluate<float>(g, convert_inputs<float>(in));
     acc[0].add(rel_error(std::vector<double>(yf.begin(), yf.end()), ref));

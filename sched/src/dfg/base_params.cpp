@@ -147,9 +147,17 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, c
   if (form != Form::Khalil && form != Form::KhalilK && form != Form::KhalilMix)
     throw Error(std::string("dfg: base parameters need a form linear in the inertial parameters (khalil, "
                             "khalil-k or khalil-mix), not ") + form_name(form));
+  const ParamFn params = base_param_fn(bp, opt);
+  if (form == Form::Khalil)
+    return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
+  if (form == Form::KhalilMix) return trace_khalil_mix(robot, params, opt);
+  return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
+}
+
+ParamFn base_param_fn(const BaseParameters& bp, const TraceOptions& opt) {
   std::map<std::string, double> base;
   for (const BaseParameter& b : bp.base) base[b.standard] = b.value;
-  ParamFn params = [base, wrench_input = opt.wrench_input](int, const std::string& name, double v) -> Value {
+  return [base, wrench_input = opt.wrench_input](int, const std::string& name, double v) -> Value {
     Recorder& r = Recorder::current();
     std::size_t k = name.size();
     while (k > 0 && std::isdigit(static_cast<unsigned char>(name[k - 1]))) --k;
@@ -163,10 +171,6 @@ Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form, c
       return wrench_input ? r.input(name) : r.literal(v);
     return r.constant(v);
   };
-  if (form == Form::Khalil)
-    return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return ref::khalil_ne(m, in); });
-  if (form == Form::KhalilMix) return trace_khalil_mix(robot, params, opt);
-  return trace_algorithm(robot, params, opt, [](const auto& m, const auto& in) { return khalil_k(m, in); });
 }
 
 }  // namespace neaccel::dfg

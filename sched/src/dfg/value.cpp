@@ -67,6 +67,18 @@ Value& Value::operator*=(const Value& b) { return *this = *this * b; }
 Value operator+(const Value& a, const Value& b) { return binary(Op::Add, a, b, "addition"); }
 Value operator-(const Value& a, const Value& b) { return binary(Op::Sub, a, b, "subtraction"); }
 Value operator*(const Value& a, const Value& b) { return binary(Op::Mul, a, b, "multiplication"); }
+Value operator/(const Value& a, const Value& b) {
+  Recorder& r = Recorder::current();
+  const NodeId x = checked(a, "division"), y = checked(b, "division");
+  if (r.fold_literals()) {
+    const auto& nodes = r.builder().graph().nodes;
+    if (r.is_literal(x) && r.is_literal(y) && nodes[y].value != 0.0) return r.literal(nodes[x].value / nodes[y].value);
+    if (r.is_literal(y) && nodes[y].value == 1.0) return Value::of_node(x);
+  }
+  return record(r, Op::Div, x, y);
+}
+Value reciprocal(const Value& x) { return Value(1.0) / x; }
+
 Value operator-(const Value& a) {
   Recorder& r = Recorder::current();
   const NodeId x = checked(a, "negation");

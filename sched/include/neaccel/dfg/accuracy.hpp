@@ -20,7 +20,8 @@ struct AccuracyResult {
 
 // Random states: q uniform in [-pi, pi], qd in [-2, 2] rad/s, qdd in [-5, 5] rad/s^2 (prismatic: q in
 // [-0.2, 0.2] m), from std::mt19937_64(seed). The reference is the graph evaluated in double. The first result
-// is "float", then one per fixed-point format.
+// is "float", then one per fixed-point format. Graphs of the forward functions (functions.hpp) read their
+// tau<i> inputs from the same draw as qdd (in [-5, 5] N m or N).
 std::vector<AccuracyResult> accuracy_report(const Graph& g, const ref::Robot& robot,
                                             const std::vector<FixedFormat>& formats, int samples, std::uint64_t seed);
 

@@ -46,4 +46,8 @@ BaseParameters base_parameters(const ref::Robot& robot, int samples = 0, std::ui
 Graph trace_base(const ref::Robot& robot, const BaseParameters& bp, Form form = Form::KhalilK,
                  const TraceOptions& opt = {});
 
+// The parameter function trace_base uses (base inertial parameters as constants, the rest of the robot's numbers
+// constants, the wrench as trace.hpp says): for tracing other functions in the base parameters (functions.hpp).
+ParamFn base_param_fn(const BaseParameters& bp, const TraceOptions& opt = {});
+
 }  // namespace neaccel::dfg

@@ -52,6 +52,11 @@ Value operator+(const Value& a, const Value& b);
 Value operator-(const Value& a, const Value& b);
 Value operator*(const Value& a, const Value& b);
 Value operator-(const Value& a);
+// Division (issue 18: forward dynamics divides by pivots). a / b records a Div node; literal / literal folds, and
+// x / 1 -> x when literals fold. reciprocal(x) = 1 / x (a Div node with a literal 1 numerator): the overload
+// ref/forms/division.hpp's templated forward methods reach by argument-dependent lookup.
+Value operator/(const Value& a, const Value& b);
+Value reciprocal(const Value& x);
 
 // Makes a graph the current recording target of Values on this thread for its lifetime (recorders nest: the
 // previous one is restored on destruction). With hash_cons, identical nodes are shared while recording.
