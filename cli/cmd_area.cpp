@@ -318,8 +318,9 @@ void run_area(const AreaOptions& o) {
   if (rows.empty()) throw Error("--cached-only: no cached result for the requested configurations");
   if (o.timing && o.all) {
     const neaccel::study::PnrOptions po;
-    nlohmann::json j{{"tool", "yosys 0.23 synth_ice40 + nextpnr-ice40 (unit in rtl/units/timing/unit_timing_top.v: "
-                              "registered inputs and outputs, every stage register to register)"},
+    nlohmann::json j{{"tool", "yosys 0.23 synth_ice40 + nextpnr-ice40 (unit in rtl/units/timing/unit_timing_top.v, FMAs and "
+                              "dividers in unit_timing_top3.v: registered inputs and outputs, every stage register to "
+                              "register)"},
                      {"device", po.device},
                      {"package", po.package},
                      {"seed", po.seed},
@@ -372,7 +373,7 @@ void run_area(const AreaOptions& o) {
 void setup(CLI::App& app) {
   auto o = std::make_shared<AreaOptions>();
   auto* cmd = app.add_subcommand("area", "Yosys area of an arithmetic unit (generic cells, xc7 LUT/FF/DSP/CARRY4)");
-  cmd->add_option("--unit", o->unit, "fp32-mul | fp32-add | fx-mul | fx-add")->capture_default_str();
+  cmd->add_option("--unit", o->unit, "fp32-mul | fp32-add | fp32-fma | fp32-div | fx-mul | fx-add | fx-fma | fx-div")->capture_default_str();
   cmd->add_option("--latency", o->latency, "pipeline latency")->capture_default_str();
   cmd->add_option("--width", o->width, "fixed point: total bits W")->capture_default_str();
   cmd->add_option("--frac", o->frac, "fixed point: fraction bits F")->capture_default_str();
