@@ -135,7 +135,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--vectors", opt->vectors, "TestFloat-format vector file")->required();
   cmd->add_option("--engine", opt->engine, "verilator (RTL) | systemc (model)")->capture_default_str();
   cmd->add_option("--latency", opt->latency, "unit latency 1..6")->capture_default_str();
-  cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (latency 3 only for verilator)");
+  cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (verilator: latency 3, fp32 div latency 6)");
   cmd->add_option("--max-report", opt->max_report, "mismatches listed at most")->capture_default_str();
   cmd->add_flag("--json", opt->json, "JSON report");
   cmd->callback([opt] { run_check(*opt); });
