@@ -38,6 +38,8 @@ constexpr const char* kScriptVersion = "area-v2";
 // The timing harness (registered inputs, so every stage is a register-to-register path for nextpnr's clock
 // Fmax), kept out of the unit directory's *.v so that it is not part of any datapath.
 constexpr const char* kTimingHarness = "timing/unit_timing_top.v";
+// The harness of the FMAs and dividers (a c_i operand beside a and b).
+constexpr const char* kTimingHarness3 = "timing/unit_timing_top3.v";
 
 struct AreaOptions {
   std::string unit = "fp32-mul", out = "out", rtl = NEACCEL_UNITS_RTL_DIR, keep;
@@ -48,7 +50,7 @@ struct AreaOptions {
 using neaccel::cli::fnv1a;
 using neaccel::cli::slurp;
 
-bool is_fixed(UnitKind k) { return k == UnitKind::FxMul || k == UnitKind::FxAdd; }
+using neaccel::units::is_fixed;
 
 // The unit's RTL: <dir>/*.v named fp32_* (binary32 units) or fx_* (fixed point), plus the shared units_*.
 // Only these are read and hashed, so that editing one family does not invalidate the other's cache.
@@ -71,6 +73,10 @@ const char* top_of(UnitKind k) {
     case UnitKind::Fp32Mul: return "fp32_mul";
     case UnitKind::Fp32Add: return "fp32_add";
     case UnitKind::FxMul: return "fx_mul";
+    case UnitKind::Fp32Fma: return "fp32_fma";
+    case UnitKind::Fp32Div: return "fp32_div";
+    case UnitKind::FxFma: return "fx_fma";
+    case UnitKind::FxDiv: return "fx_div";
     default: return "fx_add";
   }
 }
@@ -165,6 +171,10 @@ int harness_kind(UnitKind k) {
     case UnitKind::Fp32Mul: return 0;
     case UnitKind::Fp32Add: return 1;
     case UnitKind::FxMul: return 2;
+    case UnitKind::Fp32Fma: return 4;  // unit_timing_top3.v
+    case UnitKind::Fp32Div: return 5;
+    case UnitKind::FxFma: return 6;
+    case UnitKind::FxDiv: return 7;
     default: return 3;
   }
 }
@@ -174,7 +184,8 @@ int harness_kind(UnitKind k) {
 // device package seed. Null when --cached-only and not cached.
 nlohmann::json measure_timing(const UnitConfig& c, const AreaOptions& o) {
   auto files = rtl_files(o.rtl, c.kind);
-  const fs::path harness = fs::path(o.rtl) / kTimingHarness;
+  const bool three = harness_kind(c.kind) >= 4;
+  const fs::path harness = fs::path(o.rtl) / (three ? kTimingHarness3 : kTimingHarness);
   if (!fs::is_regular_file(harness)) throw Error("--rtl: no timing harness '" + harness.string() + "'");
   files.push_back(fs::absolute(harness));
   const bool fixed = is_fixed(c.kind);
@@ -193,7 +204,8 @@ nlohmann::json measure_timing(const UnitConfig& c, const AreaOptions& o) {
   if (o.cached_only) return nullptr;
   std::vector<std::string> sources;
   for (const auto& f : files) sources.push_back(f.string());
-  const auto r = neaccel::study::place_and_route_ice40(sources, "unit_timing_top", params, dir, po);
+  const auto r =
+      neaccel::study::place_and_route_ice40(sources, three ? "unit_timing_top3" : "unit_timing_top", params, dir, po);
   if (!r.fits) throw Error(describe(c) + ": does not fit the iCE40 " + po.device + " (see " + (dir / "nextpnr.log").string() + ")");
   nlohmann::json j{{"unit", neaccel::units::unit_name(c.kind)},
                    {"latency", c.latency},
@@ -236,6 +248,19 @@ void run_area(const AreaOptions& o) {
         for (UnitKind k : {UnitKind::FxMul, UnitKind::FxAdd}) configs.push_back({k, lat, false, 32, 16});
       }
     }
+    // The FMAs and dividers (issues 15, 18), after the units the study uses: binary32 at latency 1..6, fixed
+    // point at 1, 2, 4 (fx-div's stages are the division steps split evenly), the non-pipelined (iterative)
+    // variants at the latency the tests run.
+    for (int lat : {1, 2, 3, 4, 5, 6}) {
+      for (UnitKind k : {UnitKind::Fp32Fma, UnitKind::Fp32Div}) configs.push_back({k, lat, true, 32, 16});
+    }
+    for (int lat : {1, 2, 4}) {
+      for (UnitKind k : {UnitKind::FxFma, UnitKind::FxDiv}) configs.push_back({k, lat, true, 32, 16});
+    }
+    configs.push_back({UnitKind::Fp32Fma, 3, false, 32, 16});
+    configs.push_back({UnitKind::Fp32Div, 6, false, 32, 16});
+    configs.push_back({UnitKind::FxFma, 3, false, 32, 16});
+    configs.push_back({UnitKind::FxDiv, 4, false, 32, 16});
   } else {
     if (o.latency < 1 || o.latency > 15) throw Error("--latency: must be 1..15");
     UnitConfig c{neaccel::units::parse_unit(o.unit, "--unit"), o.latency, !o.non_pipelined, o.width, o.frac};
@@ -293,8 +318,9 @@ void run_area(const AreaOptions& o) {
   if (rows.empty()) throw Error("--cached-only: no cached result for the requested configurations");
   if (o.timing && o.all) {
     const neaccel::study::PnrOptions po;
-    nlohmann::json j{{"tool", "yosys 0.23 synth_ice40 + nextpnr-ice40 (unit in rtl/units/timing/unit_timing_top.v: "
-                              "registered inputs and outputs, every stage register to register)"},
+    nlohmann::json j{{"tool", "yosys 0.23 synth_ice40 + nextpnr-ice40 (unit in rtl/units/timing/unit_timing_top.v, FMAs and "
+                              "dividers in unit_timing_top3.v: registered inputs and outputs, every stage register to "
+                              "register)"},
                      {"device", po.device},
                      {"package", po.package},
                      {"seed", po.seed},
@@ -347,7 +373,7 @@ void run_area(const AreaOptions& o) {
 void setup(CLI::App& app) {
   auto o = std::make_shared<AreaOptions>();
   auto* cmd = app.add_subcommand("area", "Yosys area of an arithmetic unit (generic cells, xc7 LUT/FF/DSP/CARRY4)");
-  cmd->add_option("--unit", o->unit, "fp32-mul | fp32-add | fx-mul | fx-add")->capture_default_str();
+  cmd->add_option("--unit", o->unit, "fp32-mul | fp32-add | fp32-fma | fp32-div | fx-mul | fx-add | fx-fma | fx-div")->capture_default_str();
   cmd->add_option("--latency", o->latency, "pipeline latency")->capture_default_str();
   cmd->add_option("--width", o->width, "fixed point: total bits W")->capture_default_str();
   cmd->add_option("--frac", o->frac, "fixed point: fraction bits F")->capture_default_str();

@@ -44,11 +44,15 @@ std::string read_file(const std::string& path) {
 }
 
 std::vector<UnitOut> run_engine(const CheckOptions& o, fpvec::Op op, const std::vector<fpvec::Vector>& vs) {
-  UnitConfig cfg{op == fpvec::Op::Mul ? UnitKind::Fp32Mul : UnitKind::Fp32Add, o.latency, !o.non_pipelined, 32, 16};
-  std::vector<std::array<uint32_t, 3>> ops;
+  const UnitKind kind = op == fpvec::Op::Mul   ? UnitKind::Fp32Mul
+                        : op == fpvec::Op::Fma ? UnitKind::Fp32Fma
+                        : op == fpvec::Op::Div ? UnitKind::Fp32Div
+                                               : UnitKind::Fp32Add;
+  UnitConfig cfg{kind, o.latency, !o.non_pipelined, 32, 16};
+  std::vector<std::array<uint32_t, 4>> ops;
   ops.reserve(vs.size());
   const uint32_t code = op == fpvec::Op::Sub ? 1u : 0u;
-  for (const auto& v : vs) ops.push_back({code, v.a, v.b});
+  for (const auto& v : vs) ops.push_back({code, v.a, v.b, v.c});
   if (o.engine == "systemc") return neaccel::units::run_sc_unit(cfg, ops);
   if (o.engine != "verilator") throw Error("--engine: unknown engine '" + o.engine + "' (verilator or systemc)");
   auto unit = neaccel::units::make_vl_unit(cfg);
@@ -58,7 +62,8 @@ std::vector<UnitOut> run_engine(const CheckOptions& o, fpvec::Op op, const std::
 void run_check(const CheckOptions& o) {
   const fpvec::Op op = fpvec::parse_op(o.op, "--op");
   if (o.latency < 1 || o.latency > 6) throw Error("--latency: must be 1..6");
-  const auto vs = fpvec::parse_vectors(read_file(o.vectors), o.vectors);
+  const bool three = fpvec::operand_count(op) == 3;
+  const auto vs = fpvec::parse_vectors(read_file(o.vectors), o.vectors, fpvec::operand_count(op));
   const std::vector<UnitOut> got = run_engine(o, op, vs);
   size_t failed = 0;
   nlohmann::json mismatches = nlohmann::json::array();
@@ -71,14 +76,18 @@ void run_check(const CheckOptions& o) {
     const std::string what = !result_ok && !flags_ok ? "result and flags" : (!result_ok ? "result" : "flags");
     if (o.json) {
       if (static_cast<int>(mismatches.size()) < o.max_report) {
-        mismatches.push_back({{"line", v.line}, {"a", fmt::format("{:08X}", v.a)}, {"b", fmt::format("{:08X}", v.b)},
-                              {"got", fmt::format("{:08X}", got[i].result)}, {"got_flags", fmt::format("{:02X}", got[i].flags)},
-                              {"expected", fmt::format("{:08X}", v.result)},
-                              {"expected_flags", fmt::format("{:02X}", v.flags)}, {"differs", what}});
+        nlohmann::json m{{"line", v.line}, {"a", fmt::format("{:08X}", v.a)}, {"b", fmt::format("{:08X}", v.b)},
+                         {"got", fmt::format("{:08X}", got[i].result)}, {"got_flags", fmt::format("{:02X}", got[i].flags)},
+                         {"expected", fmt::format("{:08X}", v.result)},
+                         {"expected_flags", fmt::format("{:02X}", v.flags)}, {"differs", what}};
+        if (three) m["c"] = fmt::format("{:08X}", v.c);
+        mismatches.push_back(m);
       }
     } else if (static_cast<int>(failed) <= o.max_report) {
-      fmt::print("{}:{}: {} {:08X} {:08X}: got {:08X} {:02X}, expected {:08X} {:02X} ({} differ)\n", o.vectors, v.line,
-                 o.op, v.a, v.b, got[i].result, got[i].flags, v.result, v.flags, what);
+      const std::string operands =
+          three ? fmt::format("{:08X} {:08X} {:08X}", v.a, v.b, v.c) : fmt::format("{:08X} {:08X}", v.a, v.b);
+      fmt::print("{}:{}: {} {}: got {:08X} {:02X}, expected {:08X} {:02X} ({} differ)\n", o.vectors, v.line, o.op,
+                 operands, got[i].result, got[i].flags, v.result, v.flags, what);
     }
   }
   const size_t passed = vs.size() - failed;
@@ -111,27 +120,29 @@ void run_gen(const GenOptions& o) {
   std::ofstream out(o.out, std::ios::binary);
   if (!out) throw Error(o.out + ": cannot write vector file");
   for (const auto& p : pairs) {
-    const auto r = fpvec::reference(op, p.a, p.b);
-    out << fpvec::format_line(p.a, p.b, r.bits, r.flags) << "\n";
+    const auto r = fpvec::reference(op, p.a, p.b, p.c);
+    out << (fpvec::operand_count(op) == 3 ? fpvec::format_line3(p.a, p.b, p.c, r.bits, r.flags)
+                                          : fpvec::format_line(p.a, p.b, r.bits, r.flags))
+        << "\n";
   }
   if (!out) throw Error(o.out + ": write failed");
 }
 
 void setup(CLI::App& app) {
   auto opt = std::make_shared<CheckOptions>();
-  auto* cmd = app.add_subcommand("fpcheck", "check a binary32 unit against TestFloat vectors (A B RESULT FLAGS)");
-  cmd->add_option("--op", opt->op, "add | sub | mul")->required();
+  auto* cmd = app.add_subcommand("fpcheck", "check a binary32 unit against TestFloat vectors (A B RESULT FLAGS; fma: A B C RESULT FLAGS)");
+  cmd->add_option("--op", opt->op, "add | sub | mul | fma (f32_mulAdd) | div")->required();
   cmd->add_option("--vectors", opt->vectors, "TestFloat-format vector file")->required();
   cmd->add_option("--engine", opt->engine, "verilator (RTL) | systemc (model)")->capture_default_str();
   cmd->add_option("--latency", opt->latency, "unit latency 1..6")->capture_default_str();
-  cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (latency 3 only for verilator)");
+  cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (verilator: latency 3, fp32 div latency 6)");
   cmd->add_option("--max-report", opt->max_report, "mismatches listed at most")->capture_default_str();
   cmd->add_flag("--json", opt->json, "JSON report");
   cmd->callback([opt] { run_check(*opt); });
 
   auto gen = std::make_shared<GenOptions>();
-  auto* g = app.add_subcommand("fpgen", "write TestFloat-format binary32 vectors from the reference (C++ float)");
-  g->add_option("--op", gen->op, "add | sub | mul")->required();
+  auto* g = app.add_subcommand("fpgen", "write TestFloat-format binary32 vectors from the reference (num/fp32.hpp)");
+  g->add_option("--op", gen->op, "add | sub | mul | fma | div")->required();
   g->add_option("--count", gen->count, "random vectors")->capture_default_str();
   g->add_option("--seed", gen->seed, "random seed")->capture_default_str();
   g->add_flag("--hard", gen->hard, "prepend the deterministic hard-class sweeps");

@@ -14,7 +14,7 @@
 namespace neaccel::units::test {
 
 struct Operation {
-  uint32_t op = 0, a = 0, b = 0;
+  uint32_t op = 0, a = 0, b = 0, c = 0;  // c: the FMAs' addend
 };
 
 struct StreamReport {

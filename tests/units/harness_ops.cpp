@@ -7,10 +7,6 @@
 
 namespace neaccel::units::test {
 
-namespace {
-bool is_fixed(const UnitConfig& c) { return c.kind == UnitKind::FxMul || c.kind == UnitKind::FxAdd; }
-}  // namespace
-
 std::vector<Operation> random_operations(const UnitConfig& c, size_t n, uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<Operation> ops(n);
@@ -18,11 +14,15 @@ std::vector<Operation> random_operations(const UnitConfig& c, size_t n, uint64_t
   for (Operation& o : ops) {
     const uint64_t r = rng();
     o.op = adder ? static_cast<uint32_t>(r % 20 < 9 ? 0 : (r % 20 < 18 ? 1 : 2)) : 0;
-    if (!is_fixed(c)) {
-      const fpvec::Op op = c.kind == UnitKind::Fp32Mul ? fpvec::Op::Mul : fpvec::Op::Add;
+    if (!is_fixed(c.kind)) {
+      const fpvec::Op op = c.kind == UnitKind::Fp32Mul   ? fpvec::Op::Mul
+                           : c.kind == UnitKind::Fp32Fma ? fpvec::Op::Fma
+                           : c.kind == UnitKind::Fp32Div ? fpvec::Op::Div
+                                                         : fpvec::Op::Add;
       const fpvec::Pair p = fpvec::random_pair(op, rng);
       o.a = p.a;
       o.b = p.b;
+      o.c = p.c;
       continue;
     }
     const uint32_t mask = c.width >= 32 ? ~0u : ((1u << c.width) - 1u);
@@ -38,6 +38,9 @@ std::vector<Operation> random_operations(const UnitConfig& c, size_t n, uint64_t
     };
     o.a = operand(r >> 8) & mask;
     o.b = operand(r >> 16) & mask;
+    if (c.kind == UnitKind::FxFma) o.c = operand(r >> 24) & mask;
+    // Divisors: small ones (|b| < 2^F: quotients beyond the range, saturation) and zero (saturation by sign).
+    if (c.kind == UnitKind::FxDiv && (r >> 40) % 4 == 0) o.b = (static_cast<uint32_t>(rng() % 9) - 4u) & mask;
   }
   return ops;
 }

@@ -8,17 +8,15 @@ namespace neaccel::units::test {
 
 namespace {
 
-bool is_fixed(const UnitConfig& c) { return c.kind == UnitKind::FxMul || c.kind == UnitKind::FxAdd; }
-
 bool same(const UnitConfig& c, const UnitOut& got, const UnitOut& want) {
-  if (is_fixed(c)) return got.result == want.result;
+  if (is_fixed(c.kind)) return got.result == want.result;
   return fp32::same_result(got.result, want.result) && got.flags == want.flags;
 }
 
 std::string describe_mismatch(const Operation& o, const UnitOut& got, const UnitOut& want) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "op %u a %08X b %08X: got %08X flags %02X, want %08X flags %02X", o.op, o.a, o.b,
-                got.result, got.flags, want.result, want.flags);
+  char buf[180];
+  std::snprintf(buf, sizeof buf, "op %u a %08X b %08X c %08X: got %08X flags %02X, want %08X flags %02X", o.op, o.a,
+                o.b, o.c, got.result, got.flags, want.result, want.flags);
   return buf;
 }
 
@@ -38,7 +36,7 @@ StreamReport run_stream(VlUnit& unit, const std::vector<Operation>& ops, bool ga
     if (!c.pipelined && call - last_issue < latency) issue = false;
     if (issue && gaps && rng() % 10 == 0) issue = false;
     const Operation o = issue ? ops[next] : Operation{};
-    const UnitOut got = unit.cycle(issue, o.a, o.b, o.op);
+    const UnitOut got = unit.cycle(issue, o.a, o.b, o.op, o.c);
     issued.push_back(issue ? static_cast<long>(next) : -1);
     if (issue) {
       ++next;
@@ -50,7 +48,7 @@ StreamReport run_stream(VlUnit& unit, const std::vector<Operation>& ops, bool ga
       if (rep.mismatches++ == 0) rep.first = "valid_o " + std::to_string(got.valid) + " at cycle " + std::to_string(call);
     } else if (idx >= 0) {
       const Operation& src_op = ops[static_cast<size_t>(idx)];
-      const UnitOut want = ref(src_op.op, src_op.a, src_op.b);
+      const UnitOut want = ref(src_op.op, src_op.a, src_op.b, src_op.c);
       ++rep.checked;
       if (!same(c, got, want) && rep.mismatches++ == 0) rep.first = describe_mismatch(src_op, got, want);
     }

@@ -9,6 +9,10 @@
 #include "neaccel/units/sc_unit.hpp"
 
 #include "Vfp32_add_l2_np_sc.h"
+#include "Vfp32_div_l3_np_sc.h"
+#include "Vfp32_fma_l4_sc.h"
+#include "Vfx_div_l3_w32f16_sc.h"
+#include "Vfx_fma_l2_w32f16_sc.h"
 #include "Vfp32_add_l3_sc.h"
 #include "Vfp32_add_l3_trunc_sc.h"
 #include "Vfp32_mul_l2_np_sc.h"
@@ -35,6 +39,12 @@ auto bind_op(V& v, sc_signal<uint32_t>& s, int) -> decltype(v.op_i(s), void()) {
 template <class V>
 void bind_op(V&, sc_signal<uint32_t>&, long) {}
 template <class V>
+auto bind_c(V& v, sc_signal<uint32_t>& s, int) -> decltype(v.c_i(s), void()) {
+  v.c_i(s);
+}
+template <class V>
+void bind_c(V&, sc_signal<uint32_t>&, long) {}
+template <class V>
 auto bind_flags(V& v, sc_signal<uint32_t>& s, int) -> decltype(v.flags_o(s), void()) {
   v.flags_o(s);
 }
@@ -52,7 +62,7 @@ CosimReport cosim(const UnitConfig& cfg, const std::vector<test::Operation>& ops
   // Rising edges at 5 + 10k ns; inputs change at 10k ns, outputs are read at 10k + 10 ns.
   sc_clock clk("clk", sc_time(10, SC_NS), 0.5, sc_time(5, SC_NS), true);
   sc_signal<bool> rst_n{"rst_n", false}, valid{"valid", false};
-  sc_signal<uint32_t> op{"op", 0}, a{"a", 0}, b{"b", 0};
+  sc_signal<uint32_t> op{"op", 0}, a{"a", 0}, b{"b", 0}, c{"c", 0};
   sc_signal<bool> v_rtl{"v_rtl"}, v_mod{"v_mod"};
   sc_signal<uint32_t> r_rtl{"r_rtl"}, r_mod{"r_mod"}, f_rtl{"f_rtl", 0}, f_mod{"f_mod"};
 
@@ -63,6 +73,7 @@ CosimReport cosim(const UnitConfig& cfg, const std::vector<test::Operation>& ops
   dut.a_i(a);
   dut.b_i(b);
   bind_op(dut, op, 0);
+  bind_c(dut, c, 0);
   dut.valid_o(v_rtl);
   dut.result_o(r_rtl);
   bind_flags(dut, f_rtl, 0);
@@ -74,12 +85,13 @@ CosimReport cosim(const UnitConfig& cfg, const std::vector<test::Operation>& ops
   model.op_i(op);
   model.a_i(a);
   model.b_i(b);
+  model.c_i(c);
   model.valid_o(v_mod);
   model.result_o(r_mod);
   model.flags_o(f_mod);
 
   CosimReport rep;
-  const bool fixed = cfg.kind == UnitKind::FxMul || cfg.kind == UnitKind::FxAdd;
+  const bool fixed = is_fixed(cfg.kind);
   auto compare = [&] {
     ++rep.cycles;
     bool ok = v_rtl.read() == v_mod.read();
@@ -108,6 +120,7 @@ CosimReport cosim(const UnitConfig& cfg, const std::vector<test::Operation>& ops
       op.write(ops[next].op);
       a.write(ops[next].a);
       b.write(ops[next].b);
+      c.write(ops[next].c);
       ++next;
       since_issue = 0;
     } else {
@@ -150,6 +163,10 @@ TEST(Cosim, Fp32AddL3) { expect_equal<Vfp32_add_l3_sc>(cfg(UnitKind::Fp32Add, 3)
 TEST(Cosim, Fp32AddL2NonPipelined) { expect_equal<Vfp32_add_l2_np_sc>(cfg(UnitKind::Fp32Add, 2, false), 5000); }
 TEST(Cosim, FxMulL2) { expect_equal<Vfx_mul_l2_w32f16_sc>(cfg(UnitKind::FxMul, 2), 20000); }
 TEST(Cosim, FxAddL2NonPipelined) { expect_equal<Vfx_add_l2_np_w32f16_sc>(cfg(UnitKind::FxAdd, 2, false), 5000); }
+TEST(Cosim, Fp32FmaL4) { expect_equal<Vfp32_fma_l4_sc>(cfg(UnitKind::Fp32Fma, 4), 20000); }
+TEST(Cosim, Fp32DivL3NonPipelined) { expect_equal<Vfp32_div_l3_np_sc>(cfg(UnitKind::Fp32Div, 3, false), 5000); }
+TEST(Cosim, FxFmaL2) { expect_equal<Vfx_fma_l2_w32f16_sc>(cfg(UnitKind::FxFma, 2), 20000); }
+TEST(Cosim, FxDivL3) { expect_equal<Vfx_div_l3_w32f16_sc>(cfg(UnitKind::FxDiv, 3), 20000); }
 TEST(CosimBroken, Fp32MulTruncationIsCaught) {
   expect_caught<Vfp32_mul_l3_trunc_sc>(cfg(UnitKind::Fp32Mul, 3), 5000);
 }

@@ -18,6 +18,12 @@ auto set_op(M& m, uint32_t op, int) -> decltype(m.op_i = 0, void()) {
 template <class M>
 void set_op(M&, uint32_t, long) {}
 template <class M>
+auto set_c(M& m, uint32_t c, int) -> decltype(m.c_i = 0, void()) {
+  m.c_i = c;
+}
+template <class M>
+void set_c(M&, uint32_t, long) {}
+template <class M>
 auto get_flags(const M& m, int) -> decltype(static_cast<uint32_t>(m.flags_o)) {
   return static_cast<uint32_t>(m.flags_o);
 }
@@ -35,16 +41,18 @@ class Impl final : public VlUnit {
     m_->a_i = 0;
     m_->b_i = 0;
     set_op(*m_, 0, 0);
+    set_c(*m_, 0, 0);
     reset();
   }
   ~Impl() override { m_->final(); }
 
-  UnitOut cycle(bool valid, uint32_t a, uint32_t b, uint32_t op) override {
+  UnitOut cycle(bool valid, uint32_t a, uint32_t b, uint32_t op, uint32_t c) override {
     const uint32_t mask = (config_.width >= 32 || !fixed()) ? ~0u : ((1u << config_.width) - 1u);
     m_->valid_i = valid;
     m_->a_i = a & mask;
     m_->b_i = b & mask;
     set_op(*m_, op, 0);
+    set_c(*m_, c & mask, 0);
     m_->clk_i = 0;
     m_->eval();
     m_->clk_i = 1;
@@ -69,7 +77,7 @@ class Impl final : public VlUnit {
   const UnitConfig& config() const override { return config_; }
 
  private:
-  bool fixed() const { return config_.kind == UnitKind::FxMul || config_.kind == UnitKind::FxAdd; }
+  bool fixed() const { return is_fixed(config_.kind); }
   UnitConfig config_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<M> m_;
@@ -115,6 +123,13 @@ std::vector<UnitConfig> built_vl_units() {
 namespace neaccel::units {
 
 std::vector<UnitOut> run_vl_unit(VlUnit& unit, const std::vector<std::array<uint32_t, 3>>& ops) {
+  std::vector<std::array<uint32_t, 4>> ops4;
+  ops4.reserve(ops.size());
+  for (const auto& o : ops) ops4.push_back({o[0], o[1], o[2], 0});
+  return run_vl_unit(unit, ops4);
+}
+
+std::vector<UnitOut> run_vl_unit(VlUnit& unit, const std::vector<std::array<uint32_t, 4>>& ops) {
   const long latency = unit.config().latency;
   const long gap = unit.config().pipelined ? 1 : latency;
   std::vector<UnitOut> out;
@@ -122,8 +137,8 @@ std::vector<UnitOut> run_vl_unit(VlUnit& unit, const std::vector<std::array<uint
   const long cycles = static_cast<long>(ops.size()) * gap + latency;
   for (long c = 0; c < cycles; ++c) {
     const bool issue = c % gap == 0 && static_cast<size_t>(c / gap) < ops.size();
-    const std::array<uint32_t, 3> o = issue ? ops[static_cast<size_t>(c / gap)] : std::array<uint32_t, 3>{0, 0, 0};
-    const UnitOut got = unit.cycle(issue, o[1], o[2], o[0]);
+    const std::array<uint32_t, 4> o = issue ? ops[static_cast<size_t>(c / gap)] : std::array<uint32_t, 4>{0, 0, 0, 0};
+    const UnitOut got = unit.cycle(issue, o[1], o[2], o[0], o[3]);
     const long src = c - latency + 1;
     const bool expect = src >= 0 && src % gap == 0 && static_cast<size_t>(src / gap) < ops.size();
     if (got.valid != expect) {

@@ -1,5 +1,7 @@
 #include "neaccel/units/fp_vectors.hpp"
 
+#include "fp_vectors_detail.hpp"
+
 #include "neaccel/ref/error.hpp"
 
 #include <cstdio>
@@ -11,21 +13,29 @@ Op parse_op(const std::string& name, const std::string& what) {
   if (name == "add") return Op::Add;
   if (name == "sub") return Op::Sub;
   if (name == "mul") return Op::Mul;
-  throw Error(what + ": unknown operation '" + name + "' (add, sub or mul)");
+  if (name == "fma") return Op::Fma;
+  if (name == "div") return Op::Div;
+  throw Error(what + ": unknown operation '" + name + "' (add, sub, mul, fma or div)");
 }
+
+int operand_count(Op op) { return op == Op::Fma ? 3 : 2; }
 
 const char* op_name(Op op) {
   switch (op) {
     case Op::Add: return "add";
     case Op::Sub: return "sub";
+    case Op::Fma: return "fma";
+    case Op::Div: return "div";
     default: return "mul";
   }
 }
 
-fp32::Result reference(Op op, uint32_t a, uint32_t b) {
+fp32::Result reference(Op op, uint32_t a, uint32_t b, uint32_t c) {
   switch (op) {
     case Op::Add: return fp32::add(a, b);
     case Op::Sub: return fp32::sub(a, b);
+    case Op::Fma: return fp32::fma(a, b, c);
+    case Op::Div: return fp32::div(a, b);
     default: return fp32::mul(a, b);
   }
 }
@@ -124,11 +134,29 @@ Pair random_add(std::mt19937_64& rng) {
 
 }  // namespace
 
-Pair random_pair(Op op, std::mt19937_64& rng) { return op == Op::Mul ? random_mul(rng) : random_add(rng); }
+namespace detail {
+uint32_t any_operand(std::mt19937_64& rng) { return fpvec::any_operand(rng); }
+Pair random_mul(std::mt19937_64& rng) { return fpvec::random_mul(rng); }
+}  // namespace detail
+
+Pair random_pair(Op op, std::mt19937_64& rng) {
+  switch (op) {
+    case Op::Mul: return random_mul(rng);
+    case Op::Fma: return detail::random_fma(rng);
+    case Op::Div: return detail::random_div(rng);
+    default: return random_add(rng);
+  }
+}
 
 std::string format_line(uint32_t a, uint32_t b, uint32_t result, uint32_t flags) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%08X %08X %08X %02X", a, b, result, flags);
+  return buf;
+}
+
+std::string format_line3(uint32_t a, uint32_t b, uint32_t c, uint32_t result, uint32_t flags) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%08X %08X %08X %08X %02X", a, b, c, result, flags);
   return buf;
 }
 
@@ -149,7 +177,8 @@ bool parse_hex(const std::string& tok, size_t max_digits, uint32_t& out) {
 }
 }  // namespace
 
-std::vector<Vector> parse_vectors(const std::string& text, const std::string& file) {
+std::vector<Vector> parse_vectors(const std::string& text, const std::string& file, int operands) {
+  const size_t fields = operands == 3 ? 5 : 4;
   std::vector<Vector> out;
   std::istringstream in(text);
   std::string line;
@@ -162,20 +191,25 @@ std::vector<Vector> parse_vectors(const std::string& text, const std::string& fi
     for (std::string t; ls >> t;) tok.push_back(t);
     if (tok.empty()) continue;
     const std::string where = file + ":" + std::to_string(no) + ": ";
-    if (tok.size() != 4) {
-      throw Error(where + "expected 4 hex fields `A B RESULT FLAGS`, got " + std::to_string(tok.size()));
+    if (tok.size() != fields) {
+      throw Error(where + "expected " + std::to_string(fields) + " hex fields `" +
+                  (fields == 5 ? "A B C RESULT FLAGS" : "A B RESULT FLAGS") + "`, got " + std::to_string(tok.size()));
     }
     Vector v;
     v.line = no;
-    const char* names[] = {"A", "B", "RESULT"};
-    uint32_t* dst[] = {&v.a, &v.b, &v.result};
-    for (int i = 0; i < 3; ++i) {
-      if (!parse_hex(tok[static_cast<size_t>(i)], 8, *dst[i])) {
-        throw Error(where + "field " + names[i] + " '" + tok[static_cast<size_t>(i)] + "' is not 1-8 hex digits");
+    const char* names2[] = {"A", "B", "RESULT"};
+    const char* names3[] = {"A", "B", "C", "RESULT"};
+    uint32_t* dst2[] = {&v.a, &v.b, &v.result};
+    uint32_t* dst3[] = {&v.a, &v.b, &v.c, &v.result};
+    const char** names = fields == 5 ? names3 : names2;
+    uint32_t** dst = fields == 5 ? dst3 : dst2;
+    for (size_t i = 0; i + 1 < fields; ++i) {
+      if (!parse_hex(tok[i], 8, *dst[i])) {
+        throw Error(where + "field " + names[i] + " '" + tok[i] + "' is not 1-8 hex digits");
       }
     }
-    if (!parse_hex(tok[3], 2, v.flags) || v.flags > 0x1F) {
-      throw Error(where + "field FLAGS '" + tok[3] + "' is not a hex flag set (00-1F)");
+    if (!parse_hex(tok[fields - 1], 2, v.flags) || v.flags > 0x1F) {
+      throw Error(where + "field FLAGS '" + tok[fields - 1] + "' is not a hex flag set (00-1F)");
     }
     out.push_back(v);
   }

@@ -1,6 +1,8 @@
 // Deterministic sweeps of the hard classes of binary32 add and mul (tests/units and `neaccel fpgen --hard`).
 #include "neaccel/units/fp_vectors.hpp"
 
+#include "fp_vectors_detail.hpp"
+
 namespace neaccel::units::fpvec {
 
 namespace {
@@ -93,8 +95,13 @@ void add_sweeps(std::vector<Pair>& out) {
 
 std::vector<Pair> hard_pairs(Op op) {
   std::vector<Pair> out;
+  if (op == Op::Fma) {
+    detail::fma_sweeps(out);
+    return out;
+  }
   specials(out);
   if (op == Op::Mul) mul_sweeps(out);
+  else if (op == Op::Div) detail::div_sweeps(out);
   else add_sweeps(out);
   return out;
 }

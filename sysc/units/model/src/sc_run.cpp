@@ -8,12 +8,19 @@
 namespace neaccel::units {
 
 std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std::array<uint32_t, 3>>& ops) {
+  std::vector<std::array<uint32_t, 4>> ops4;
+  ops4.reserve(ops.size());
+  for (const auto& o : ops) ops4.push_back({o[0], o[1], o[2], 0});
+  return run_sc_unit(config, ops4);
+}
+
+std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std::array<uint32_t, 4>>& ops) {
   using namespace sc_core;
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);
   sc_clock clk("clk", sc_time(10, SC_NS), 0.5, sc_time(5, SC_NS), true);
   sc_signal<bool> rst_n{"rst_n", false}, valid{"valid", false}, valid_o{"valid_o"};
-  sc_signal<uint32_t> op{"op", 0}, a{"a", 0}, b{"b", 0}, result{"result"}, flags{"flags"};
+  sc_signal<uint32_t> op{"op", 0}, a{"a", 0}, b{"b", 0}, c_in{"c_in", 0}, result{"result"}, flags{"flags"};
   ScUnit unit("unit", config);
   unit.clk_i(clk);
   unit.rst_ni(rst_n);
@@ -21,6 +28,7 @@ std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std
   unit.op_i(op);
   unit.a_i(a);
   unit.b_i(b);
+  unit.c_i(c_in);
   unit.valid_o(valid_o);
   unit.result_o(result);
   unit.flags_o(flags);
@@ -40,6 +48,7 @@ std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std
       op.write(o[0]);
       a.write(o[1]);
       b.write(o[2]);
+      c_in.write(o[3]);
     }
     sc_start(sc_time(10, SC_NS));
     const long src = c - latency + 1;

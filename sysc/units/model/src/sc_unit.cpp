@@ -36,7 +36,7 @@ void ScUnit::on_edge() {
       stages_[k].valid = prev.valid;
       if (prev.valid) stages_[k] = prev;  // payload loads only behind a valid stage
     }
-    if (valid) stages_[0] = fn_(op_i.read(), a_i.read(), b_i.read());
+    if (valid) stages_[0] = fn_(op_i.read(), a_i.read(), b_i.read(), c_i.read());
     stages_[0].valid = valid;
     drive(stages_.back());
     return;
@@ -46,10 +46,11 @@ void ScUnit::on_edge() {
     op_q_ = op_i.read();
     a_q_ = a_i.read();
     b_q_ = b_i.read();
+    c_q_ = c_i.read();
   } else if (count_ > 0) {
     --count_;
   }
-  UnitOut out = fn_(op_q_, a_q_, b_q_);
+  UnitOut out = fn_(op_q_, a_q_, b_q_, c_q_);
   out.valid = (count_ == 1);
   drive(out);
 }

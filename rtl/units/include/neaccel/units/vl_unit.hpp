@@ -16,7 +16,8 @@ namespace neaccel::units {
 class VlUnit {
  public:
   virtual ~VlUnit() = default;
-  virtual UnitOut cycle(bool valid, uint32_t a, uint32_t b, uint32_t op) = 0;
+  // c drives c_i of the FMAs (ignored by the other units).
+  virtual UnitOut cycle(bool valid, uint32_t a, uint32_t b, uint32_t op, uint32_t c = 0) = 0;
   // Asserts rst_ni for two cycles (clears every valid bit).
   virtual void reset() = 0;
   virtual const UnitConfig& config() const = 0;
@@ -33,5 +34,7 @@ namespace neaccel::units {
 // Streams ops[i] = {op, a, b} through the Verilated unit back to back (non-pipelined: one every Latency
 // cycles) and returns the outputs in issue order; throws neaccel::Error on a valid_o timing violation.
 std::vector<UnitOut> run_vl_unit(VlUnit& unit, const std::vector<std::array<uint32_t, 3>>& ops);
+// The same with ops[i] = {op, a, b, c} (c: the FMAs' addend).
+std::vector<UnitOut> run_vl_unit(VlUnit& unit, const std::vector<std::array<uint32_t, 4>>& ops);
 
 }  // namespace neaccel::units

@@ -11,21 +11,26 @@
 
 namespace neaccel::units::fpvec {
 
-enum class Op { Add, Sub, Mul };
+// Fma: a * b + c (TestFloat's f32_mulAdd, three operands); Div: a / b (f32_div).
+enum class Op { Add, Sub, Mul, Fma, Div };
 
-// "add" | "sub" | "mul" -> Op; throws neaccel::Error naming `what` otherwise.
+// "add" | "sub" | "mul" | "fma" | "div" -> Op; throws neaccel::Error naming `what` otherwise.
 Op parse_op(const std::string& name, const std::string& what);
 const char* op_name(Op op);
-// The reference result (fp32.hpp) of op.
-fp32::Result reference(Op op, uint32_t a, uint32_t b);
+// 3 for Fma, 2 otherwise.
+int operand_count(Op op);
+// The reference result (fp32.hpp) of op (c: Fma's addend, ignored otherwise).
+fp32::Result reference(Op op, uint32_t a, uint32_t b, uint32_t c = 0);
 
 struct Pair {
   uint32_t a = 0;
   uint32_t b = 0;
+  uint32_t c = 0;  // Fma only
 };
 
-// A random operand pair: a mix of uniform bit patterns, specials, subnormals, operands whose product or sum
-// lands near the subnormal range, the overflow boundary, in cancellation, or on rounding ties.
+// A random operand pair (triple for Fma): a mix of uniform bit patterns, specials, subnormals, operands whose
+// product, sum or quotient lands near the subnormal range, the overflow boundary, in cancellation, or on rounding
+// ties (fma_vectors.cpp for Fma and Div).
 Pair random_pair(Op op, std::mt19937_64& rng);
 
 // Deterministic sweeps of the hard classes for op (all pairs of special values; subnormal results; ties;
@@ -34,12 +39,15 @@ std::vector<Pair> hard_pairs(Op op);
 
 // One TestFloat line: "%08X %08X %08X %02X".
 std::string format_line(uint32_t a, uint32_t b, uint32_t result, uint32_t flags);
+// A three-operand TestFloat line (f32_mulAdd): "%08X %08X %08X %08X %02X".
+std::string format_line3(uint32_t a, uint32_t b, uint32_t c, uint32_t result, uint32_t flags);
 
 struct Vector {
-  uint32_t a = 0, b = 0, result = 0, flags = 0;
+  uint32_t a = 0, b = 0, c = 0, result = 0, flags = 0;
   int line = 0;
 };
-// Parses TestFloat lines (blank lines skipped); throws neaccel::Error "FILE:LINE: ..." on a malformed line.
-std::vector<Vector> parse_vectors(const std::string& text, const std::string& file);
+// Parses TestFloat lines of `operands` operands (2: `A B RESULT FLAGS`; 3: `A B C RESULT FLAGS`), blank lines
+// skipped; throws neaccel::Error "FILE:LINE: ..." on a malformed line.
+std::vector<Vector> parse_vectors(const std::string& text, const std::string& file, int operands = 2);
 
 }  // namespace neaccel::units::fpvec

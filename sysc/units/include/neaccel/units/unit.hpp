@@ -8,9 +8,16 @@
 
 namespace neaccel::units {
 
-enum class UnitKind { Fp32Mul, Fp32Add, FxMul, FxAdd };
+// Fp32Fma / FxFma: a * b + c with one rounding (three operands, port c_i); Fp32Div / FxDiv: a / b.
+enum class UnitKind { Fp32Mul, Fp32Add, FxMul, FxAdd, Fp32Fma, Fp32Div, FxFma, FxDiv };
+inline constexpr UnitKind kAllUnitKinds[] = {UnitKind::Fp32Mul, UnitKind::Fp32Add, UnitKind::FxMul, UnitKind::FxAdd,
+                                             UnitKind::Fp32Fma, UnitKind::Fp32Div, UnitKind::FxFma, UnitKind::FxDiv};
+// Fixed-point kinds (fx-*); the others are binary32.
+bool is_fixed(UnitKind kind);
+// 3 for the FMAs, 2 otherwise.
+int operand_count(UnitKind kind);
 
-// "fp32-mul" | "fp32-add" | "fx-mul" | "fx-add".
+// "fp32-mul" | "fp32-add" | "fx-mul" | "fx-add" | "fp32-fma" | "fp32-div" | "fx-fma" | "fx-div".
 const char* unit_name(UnitKind kind);
 // Inverse of unit_name; throws neaccel::Error naming `what` for an unknown name.
 UnitKind parse_unit(const std::string& name, const std::string& what);
@@ -31,9 +38,10 @@ struct UnitOut {
   uint32_t flags = 0;  // binary32 units only (TestFloat order)
 };
 
-// The operation of a unit on one operand pair (op: the op_i code of the adders, ignored by multipliers):
-// bit-exact reference result and flags (fixed point: W-bit two's complement patterns, flags 0).
-using UnitFunction = std::function<UnitOut(uint32_t op, uint32_t a, uint32_t b)>;
+// The operation of a unit on one operand set (op: the op_i code of the adders, ignored by the others; c: the
+// addend of the FMAs, ignored by the others): bit-exact reference result and flags (fixed point: W-bit two's
+// complement patterns, flags 0).
+using UnitFunction = std::function<UnitOut(uint32_t op, uint32_t a, uint32_t b, uint32_t c)>;
 UnitFunction reference_function(const UnitConfig& config);
 
 }  // namespace neaccel::units

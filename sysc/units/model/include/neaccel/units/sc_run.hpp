@@ -12,5 +12,7 @@ namespace neaccel::units {
 
 // ops[i] = {op, a, b}. Throws neaccel::Error if a result does not appear exactly Latency cycles after issue.
 std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std::array<uint32_t, 3>>& ops);
+// ops[i] = {op, a, b, c} (c: the FMAs' addend).
+std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std::array<uint32_t, 4>>& ops);
 
 }  // namespace neaccel::units
