@@ -21,9 +21,10 @@ using namespace neaccel;
 using namespace neaccel::sched;
 
 struct Options {
-  std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out";
+  std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out", depth = "on";
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
+  double depth_budget = 0.10;
   bool mul_np = false, add_np = false, json = false;
   unsigned long long seed = 1;
   double time_limit = 10.0;
@@ -58,7 +59,12 @@ void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
   if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
-  const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
+  DepthSetting depth;
+  depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
+  depth.lat = {o.lat_mul, o.lat_add, 0};
+  depth.budget = o.depth_budget;
+  const dfg::Graph traced = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
+  const dfg::Graph g = apply_depth(traced, depth);
   Problem p;
   p.graph = &g;
   p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
@@ -93,14 +99,15 @@ void run(const Options& o) {
   write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
   write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
   write_file(dir / "utilisation.txt", utilisation_table(use));
-  int nops = 0;
-  for (const auto& n : g.nodes) nops += dfg::is_operation(n.op) ? 1 : 0;
+  const int nops = dfg::count_ops(g).operations(), nops_before = dfg::count_ops(traced).operations();
+  const int cp_before = dfg::critical_path(traced, depth.lat);
   if (o.json) {
     nlohmann::json u = nlohmann::json::array();
     for (const auto& c : use)
       u.push_back({{"class", c.name}, {"units", c.count}, {"ops", c.ops}, {"busy", c.busy}, {"capacity", c.capacity},
                    {"utilisation", c.utilisation}});
-    nlohmann::json j = {{"graph", name}, {"ops", nops}, {"algorithm", s.algorithm}, {"length", s.length},
+    nlohmann::json j = {{"graph", name}, {"ops", nops}, {"depth", o.depth},
+                        {"before_depth", {{"ops", nops_before}, {"critical_path", cp_before}}}, {"algorithm", s.algorithm}, {"length", s.length},
                         {"ii", s.ii}, {"stages", s.stages}, {"lower_bound", lb}, {"gap_percent", gap},
                         {"proven_optimal", s.proven_optimal || value == lb}, {"critical_path", critical_path(p)},
                         {"registers", s.num_registers}, {"max_live", live}, {"register_note", reg_note},
@@ -110,7 +117,8 @@ void run(const Options& o) {
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }
-  std::printf("graph: %s, %d ops\n", name.c_str(), nops);
+  std::printf("graph: %s, %d ops (before the depth pass: %d ops, critical path %d; --depth %s)\n", name.c_str(), nops,
+              nops_before, cp_before, o.depth.c_str());
   for (const auto& c : p.classes)
     std::printf("units: %d x %s, latency %d, %s\n", c.count, c.name.c_str(), c.latency,
                 c.occupancy == 1 ? "pipelined" : "not pipelined");
@@ -133,6 +141,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
   cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
   cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
+  cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off")->capture_default_str();
+  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();

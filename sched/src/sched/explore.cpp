@@ -53,6 +53,10 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   return r;
 }
 
+std::string depth_graph_key(const Point& p) {
+  return fmt::format("{}/{}/{}/{}", p.robot, p.flavour, p.lat_mul, p.lat_add);
+}
+
 std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::map<std::string, dfg::Graph>& graphs,
                                    const SweepOptions& options, int threads,
                                    const std::function<void(std::size_t, std::size_t)>& progress) {
@@ -62,7 +66,8 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
   auto worker = [&] {
     for (std::size_t i = next++; i < points.size(); i = next++) {
       try {
-        const auto it = graphs.find(points[i].robot + "/" + points[i].flavour);
+        auto it = graphs.find(depth_graph_key(points[i]));
+        if (it == graphs.end()) it = graphs.find(points[i].robot + "/" + points[i].flavour);
         if (it == graphs.end()) throw Error("explore: no graph for " + point_key(points[i]));
         out[i] = evaluate_point(it->second, points[i], options);
       } catch (const std::exception& e) {

@@ -29,6 +29,22 @@ dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour
   return dfg::customise(dfg::trace(ref::load_robot(robot_spec), dfg::Form::ModifiedNE, dfg::Flavour::General, opt));
 }
 
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth) {
+  dfg::Graph out = g;
+  if (depth.on) {
+    dfg::DepthOptions opt;
+    opt.lat = depth.lat;
+    opt.budget = depth.budget;
+    out = dfg::reduce_depth(out, opt);
+  }
+  if (depth.lat.fma > 0) out = dfg::fuse_multiply_add(out, depth.lat);
+  return out;
+}
+
+dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {
+  return apply_depth(robot_graph(robot_spec, flavour), depth);
+}
+
 dfg::Graph load_graph(const std::string& spec) {
   if (spec.rfind("bench:", 0) == 0) return builtin_graph(spec.substr(6));
   std::ifstream in(spec);
