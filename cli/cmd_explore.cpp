@@ -43,12 +43,23 @@ struct Options {
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
 };
 
-// The graph a point is scheduled on: the robot's graph after the depth pass for the point's latencies.
-dfg::Graph point_graph(const Point& p, bool depth_on) {
+// The graphs a point may run (sched::point_graph picks by its units): the robot's graph after the depth pass for
+// the point's latencies, without added operations ("/0") and with the default budget ("/1"); off: the traced graph.
+void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on) {
+  const std::string key = depth_graph_key(p);
+  if (graphs.count(key + "/0")) return;
+  const dfg::Graph traced = robot_graph(p.robot, p.flavour);
   DepthSetting d;
   d.on = depth_on;
   d.lat = {p.lat_mul, p.lat_add, 0};
-  return robot_graph(p.robot, p.flavour, d);
+  if (!depth_on) {
+    graphs.emplace(key + "/0", traced);
+    return;
+  }
+  d.budget = 0;
+  graphs.emplace(key + "/0", apply_depth(traced, d));
+  d.budget = DepthSetting{}.budget;
+  graphs.emplace(key + "/1", apply_depth(traced, d));
 }
 
 std::vector<std::string> split(const std::string& s, char sep = ',') {
@@ -199,10 +210,9 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
                     "proven_optimal,verdict\n";
   for (const auto& r : rows) {
     const auto& pt = r.point;
-    const std::string key = depth_graph_key(pt);
-    if (!graphs.count(key)) graphs.emplace(key, point_graph(pt, o.depth_on));
+    add_depth_variants(graphs, pt, o.depth_on);
     Problem p;
-    p.graph = &graphs.at(key);
+    p.graph = &point_graph(graphs, pt);
     p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
     IlpOptions io;
     io.time_limit_s = o.ilp_time;
@@ -350,8 +360,7 @@ void run(const Options& o) {
     if (!have.count(point_key(p))) todo.push_back(p);
   std::map<std::string, dfg::Graph> graphs;
   for (const auto& p : todo) {
-    const std::string key = depth_graph_key(p);
-    if (!graphs.count(key)) graphs.emplace(key, point_graph(p, o.depth_on));
+    add_depth_variants(graphs, p, o.depth_on);
   }
   const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   SweepOptions so;

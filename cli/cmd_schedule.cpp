@@ -22,7 +22,7 @@ using namespace neaccel::sched;
 
 struct Options {
   std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out", depth = "on";
-  int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
+  int mul = 1, add = 1, lat_mul = 1, lat_add = 1, fma = 0, lat_fma = 0, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
   double depth_budget = 0.10;
   bool mul_np = false, add_np = false, json = false;
@@ -61,13 +61,19 @@ void run(const Options& o) {
   if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
   DepthSetting depth;
   depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
-  depth.lat = {o.lat_mul, o.lat_add, 0};
+  if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
+  if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
+  if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
+  // FMA units: multiply-add fusion after the re-association (on robot graphs, and on graph files too).
+  depth.lat = {o.lat_mul, o.lat_add, o.fma > 0 ? o.lat_fma : 0};
   depth.budget = o.depth_budget;
   const dfg::Graph traced = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
-  const dfg::Graph g = apply_depth(traced, depth);
+  std::vector<UnitClass> classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  if (o.fma > 0) classes.push_back(UnitClass{"fma", {dfg::Op::Fma}, o.fma, o.lat_fma, o.mul_np ? o.lat_fma : 1});
+  const dfg::Graph g = apply_depth(traced, depth, classes);
   Problem p;
   p.graph = &g;
-  p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  p.classes = classes;
   p.ii = o.algo == "modulo" ? o.ii : 0;
   p.max_registers = o.max_registers;
   p.read_ports = o.read_ports;
@@ -143,6 +149,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
   cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off")->capture_default_str();
   cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->capture_default_str();
+  cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->capture_default_str();
+  cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma");
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();

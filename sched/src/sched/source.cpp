@@ -5,11 +5,13 @@
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/hls_graphs.hpp"
 #include "neaccel/sched/io.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace neaccel::sched {
@@ -39,6 +41,23 @@ dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth) {
   }
   if (depth.lat.fma > 0) out = dfg::fuse_multiply_add(out, depth.lat);
   return out;
+}
+
+int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes) {
+  Problem p;
+  p.graph = &g;
+  p.classes = classes;
+  return std::max(critical_path(p), resource_bound(p));
+}
+
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes) {
+  if (!depth.on || depth.budget <= 0) return apply_depth(g, depth);
+  DepthSetting lean = depth;
+  lean.budget = 0;
+  dfg::Graph a = apply_depth(g, lean), b = apply_depth(g, depth);
+  const int sa = depth_score(a, classes), sb = depth_score(b, classes);
+  if (sb < sa || (sb == sa && dfg::count_ops(b).operations() < dfg::count_ops(a).operations())) return b;
+  return a;
 }
 
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {

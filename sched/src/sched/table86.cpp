@@ -98,7 +98,7 @@ Table86Row table86_row(int n, bool depth) {
     DepthSetting d;
     d.on = depth;
     d.lat = {lat_mul, lat_add, 0};
-    return apply_depth(g, d);
+    return apply_depth(g, d, default_classes(7, 7, lat_mul, lat_add));
   };
   const dfg::Graph g11 = reduced(1, 1), g32 = reduced(3, 2);
   r.depth = depth;

@@ -4,6 +4,7 @@
 
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/graph.hpp"
+#include "neaccel/sched/schedule.hpp"
 
 #include <string>
 
@@ -28,6 +29,13 @@ struct DepthSetting {
 };
 // The graph after the depth passes the setting asks for (the graph itself when off and no FMA).
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth);
+// The same, knowing the units: the pass spends operations only where that pays on them. Two candidates, the pass
+// without added operations (budget 0) and with the setting's budget; the one with the smaller
+// max(critical path, resource bound) on `classes` is returned (ties: fewer operations). On few units the budget
+// would only lengthen the resource bound.
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes);
+// max(critical path, resource bound) of `g` on `classes`: the score apply_depth chooses by.
+int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes);
 // robot_graph(robot_spec, flavour) followed by apply_depth: the graph `schedule`, `explore`, `rtl`, `study` run.
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth);
 
