@@ -51,13 +51,25 @@ int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes) {
 }
 
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes) {
-  if (!depth.on || depth.budget <= 0) return apply_depth(g, depth);
-  DepthSetting lean = depth;
-  lean.budget = 0;
-  dfg::Graph a = apply_depth(g, lean), b = apply_depth(g, depth);
-  const int sa = depth_score(a, classes), sb = depth_score(b, classes);
-  if (sb < sa || (sb == sa && dfg::count_ops(b).operations() < dfg::count_ops(a).operations())) return b;
-  return a;
+  if (!depth.on) return apply_depth(g, depth);
+  std::vector<double> budgets{0.0, depth.budget};
+  budgets.insert(budgets.end(), depth.more_budgets.begin(), depth.more_budgets.end());
+  dfg::Graph best;
+  int best_score = 0, best_ops = 0;
+  bool have = false;
+  for (double b : budgets) {
+    DepthSetting d = depth;
+    d.budget = b;
+    dfg::Graph c = apply_depth(g, d);
+    const int score = depth_score(c, classes), ops = dfg::count_ops(c).operations();
+    if (!have || score < best_score || (score == best_score && ops < best_ops)) {
+      best = std::move(c);
+      best_score = score;
+      best_ops = ops;
+      have = true;
+    }
+  }
+  return best;
 }
 
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {

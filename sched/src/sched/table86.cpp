@@ -94,19 +94,34 @@ Table86Row table86_row(int n, bool depth) {
   const auto counts = dfg::count_ops(g);
   r.mul_ops = counts.mul();
   r.add_ops = counts.add();
-  auto reduced = [&](int lat_mul, int lat_add) {
-    DepthSetting d;
-    d.on = depth;
-    d.lat = {lat_mul, lat_add, 0};
-    return apply_depth(g, d, default_classes(7, 7, lat_mul, lat_add));
+  // The depth pass at several operation budgets; each candidate is scheduled and the shortest schedule kept
+  // (ties: fewer operations). The long chains of large n pay for more operations; the table reports them.
+  struct Best {
+    int cycles = 0, bound = 0, ops = 0;
   };
-  const dfg::Graph g11 = reduced(1, 1), g32 = reduced(3, 2);
+  auto best_of = [&](int lat_mul, int lat_add) {
+    Best best;
+    for (double budget : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
+      DepthSetting d;
+      d.on = depth;
+      d.lat = {lat_mul, lat_add, 0};
+      d.budget = budget;
+      const dfg::Graph c = apply_depth(g, d);
+      const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
+      const int ops = dfg::count_ops(c).operations();
+      if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops)) best = {cycles, bound, ops};
+      if (!depth) break;
+    }
+    return best;
+  };
+  const Best unit = best_of(1, 1), pipe = best_of(3, 2);
   r.depth = depth;
-  r.unit_ops = dfg::count_ops(g11).operations();
-  r.pipe_ops = dfg::count_ops(g32).operations();
-  std::tie(r.unit_cycles, r.unit_bound) = schedule_on(g11, 1, 1);
-  std::tie(r.pipe_cycles, r.pipe_bound) = schedule_on(g32, 3, 2);
+  r.unit_ops = unit.ops;
+  r.pipe_ops = pipe.ops;
+  std::tie(r.unit_cycles, r.unit_bound) = std::make_pair(unit.cycles, unit.bound);
+  std::tie(r.pipe_cycles, r.pipe_bound) = std::make_pair(pipe.cycles, pipe.bound);
   r.pipe_cycles_traced = depth ? schedule_on(g, 3, 2).first : r.pipe_cycles;
+  r.unit_cycles_traced = depth ? schedule_on(g, 1, 1).first : r.unit_cycles;
   r.rahman_meyer = 69 + 12 * n;
   r.hashimoto_kimura = 60 * n + 193;
   return r;

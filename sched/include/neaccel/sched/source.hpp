@@ -7,6 +7,7 @@
 #include "neaccel/sched/schedule.hpp"
 
 #include <string>
+#include <vector>
 
 namespace neaccel::sched {
 
@@ -26,11 +27,14 @@ struct DepthSetting {
   bool on = true;
   dfg::Latencies lat{3, 2, 0};
   double budget = 0.10;
+  // Budgets the unit-aware apply_depth tries besides 0 and `budget` (Table 8.6 lets it spend more, and reports
+  // the operations: tests/sched/test_table86.cpp, docs/scheduling.md).
+  std::vector<double> more_budgets;
 };
 // The graph after the depth passes the setting asks for (the graph itself when off and no FMA).
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth);
-// The same, knowing the units: the pass spends operations only where that pays on them. Two candidates, the pass
-// without added operations (budget 0) and with the setting's budget; the one with the smaller
+// The same, knowing the units: the pass spends operations only where that pays on them. Candidates: the pass
+// without added operations (budget 0), with the setting's budget and with `more_budgets`; the one with the smaller
 // max(critical path, resource bound) on `classes` is returned (ties: fewer operations). On few units the budget
 // would only lengthen the resource bound.
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes);

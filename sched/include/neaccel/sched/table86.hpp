@@ -42,8 +42,10 @@ struct Table86Row {
   bool depth = true;
   int unit_ops = 0, pipe_ops = 0;                 // operations of the scheduled graphs (lat 1/1, lat 3/2)
   int pipe_cycles_traced = 0;                     // 7+7 pipelined lat 3/2 on the traced graph (depth pass off)
+  int unit_cycles_traced = 0;                     // 7+7 lat 1 on the traced graph
 };
-// depth: schedule the depth-reduced graphs (default); off: the traced graph for both latency pairs.
+// depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +20 %, +30 %, +45 %, +60 %
+// operations, each scheduled, the shortest kept, ties to fewer operations); off: the traced graph.
 Table86Row table86_row(int n, bool depth = true);
 std::string table86_markdown(const std::vector<Table86Row>& rows);
 
