@@ -96,7 +96,7 @@ Design make_design(const DesignSpec& spec) {
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
   d.graph = std::make_unique<dfg::Graph>(
-      sched::apply_depth(sched::robot_graph(spec.robot, spec.custom ? "custom" : "general"), depth, d.problem.classes));
+      sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
   d.problem.graph = d.graph.get();
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
