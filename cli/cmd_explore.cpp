@@ -44,7 +44,8 @@ struct Options {
 };
 
 // The graphs a point may run (sched::point_graph picks by its units): the robot's graph after the depth pass for
-// the point's latencies, without added operations ("/0") and with the default budget ("/1"); off: the traced graph.
+// the point's latencies, without added operations ("/0"), with the default budget ("/1"), and the traced graph
+// ("/2"); off: the traced graph only.
 void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on) {
   const std::string key = depth_graph_key(p);
   if (graphs.count(key + "/0")) return;
@@ -60,6 +61,7 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   graphs.emplace(key + "/0", apply_depth(traced, d));
   d.budget = DepthSetting{}.budget;
   graphs.emplace(key + "/1", apply_depth(traced, d));
+  graphs.emplace(key + "/2", traced);  // as sched::apply_depth with units: the traced graph is a candidate too
 }
 
 std::vector<std::string> split(const std::string& s, char sep = ',') {

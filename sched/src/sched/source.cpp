@@ -57,9 +57,11 @@ dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std
   dfg::Graph best;
   int best_score = 0, best_ops = 0;
   bool have = false;
+  budgets.push_back(-1);  // the traced graph itself: where units bound the schedule, re-association may not pay
   for (double b : budgets) {
     DepthSetting d = depth;
-    d.budget = b;
+    d.budget = std::max(b, 0.0);
+    d.on = b >= 0;
     dfg::Graph c = apply_depth(g, d);
     const int score = depth_score(c, classes), ops = dfg::count_ops(c).operations();
     if (!have || score < best_score || (score == best_score && ops < best_ops)) {

@@ -160,10 +160,11 @@ void stage_explore(Context& ctx) {
     if (!ctx.opt.depth || graphs.count(key + "/0") || !ctx.graphs.count(p.flavour)) continue;
     sched::DepthSetting d;
     d.lat = {p.lat_mul, p.lat_add, 0};
-    d.budget = 0;  // sched::point_graph picks per point (units) between the lean and the budgeted graph
+    d.budget = 0;  // sched::point_graph picks per point (units) among the lean, the budgeted and the traced graph
     graphs[key + "/0"] = sched::apply_depth(ctx.graphs.at(p.flavour), d);
     d.budget = sched::DepthSetting{}.budget;
     graphs[key + "/1"] = sched::apply_depth(ctx.graphs.at(p.flavour), d);
+    graphs[key + "/2"] = ctx.graphs.at(p.flavour);
   }
   sched::SweepOptions so;
   so.restarts = ctx.opt.quick ? 1 : 4;

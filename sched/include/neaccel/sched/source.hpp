@@ -34,7 +34,8 @@ struct DepthSetting {
 // The graph after the depth passes the setting asks for (the graph itself when off and no FMA).
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth);
 // The same, knowing the units: the pass spends operations only where that pays on them. Candidates: the pass
-// without added operations (budget 0), with the setting's budget and with `more_budgets`; the one with the smaller
+// without added operations (budget 0), with the setting's budget and with `more_budgets`, and the graph without
+// the pass (on few units a re-associated graph can need a few more multiplications); the one with the smaller
 // max(critical path, resource bound) on `classes` is returned (ties: fewer operations). On few units the budget
 // would only lengthen the resource bound.
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes);
