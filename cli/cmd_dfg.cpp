@@ -5,6 +5,7 @@
 
 #include "neaccel/dfg/accuracy.hpp"
 #include "neaccel/dfg/base_params.hpp"
+#include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/dfg/passes.hpp"
@@ -24,7 +25,9 @@ namespace {
 using namespace neaccel;
 
 struct Args {
-  std::string robot, graph_file, function = "id", form = "modified-ne", passes = "fold,cse,factor,dce", out = "out";
+  std::string robot, graph_file, function = "id", form = "modified-ne", passes = "fold,cse,factor,dce", out = "out",
+      depth = "on";
+  int lat_mul = 3, lat_add = 2;
   bool general = false, custom = false, base = false, json = false;
   std::vector<std::string> emit, fixed;
   int samples = 0;
@@ -99,6 +102,16 @@ void run(const Args& a) {
   report["outputs"] = g.outputs.size();
   report["untouched"] = counts_json(untouched);
   report["counts"] = counts_json(k);
+  // The depth pass (issue 15) after the pipeline: counts above are the customised graph's (the papers' view);
+  // the emitted graph is the reduced one (what schedule/rtl run for these latencies).
+  const dfg::Latencies lat{a.lat_mul, a.lat_add, 0};
+  const bool depth = dfg::parse_depth_switch(a.depth) && !spec.empty();
+  const int cp_before = dfg::critical_path(g, lat);
+  dfg::Graph reduced = depth ? dfg::reduce_depth(g, {lat, 0.10}) : g;
+  const dfg::OpCounts kr = dfg::count_ops(reduced);
+  report["depth"] = {{"pass", depth ? "on" : "off"}, {"lat_mul", a.lat_mul}, {"lat_add", a.lat_add},
+                     {"critical_path_before", cp_before}, {"critical_path", dfg::critical_path(reduced, lat)},
+                     {"counts", counts_json(kr)}};
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
   if (!relations.empty()) report["relations"] = relations;
@@ -106,21 +119,21 @@ void run(const Args& a) {
     if (a.robot.empty()) throw Error("dfg: --accuracy needs --robot");
     std::vector<dfg::FixedFormat> formats;
     for (const std::string& f : a.fixed) formats.push_back(dfg::parse_fixed_format(f));
-    const auto acc = dfg::accuracy_report(g, robot, formats, a.samples, 1);
+    const auto acc = dfg::accuracy_report(reduced, robot, formats, a.samples, 1);
     for (const auto& r : acc) report["accuracy"].push_back({{"format", r.format}, {"max_rel", r.max_rel}, {"rms_rel", r.rms_rel}, {"saturated", r.saturated}});
   }
   if (!a.emit.empty()) {
     std::filesystem::create_directories(a.out);
     for (const std::string& e : a.emit) {
       const std::filesystem::path p = std::filesystem::path(a.out) / (stem + "." + e);
-      if (e == "json") write_file(p, dfg::to_json_text(g));
-      else if (e == "dot") write_file(p, dfg::to_dot(g, {stem, true}));
+      if (e == "json") write_file(p, dfg::to_json_text(reduced));
+      else if (e == "dot") write_file(p, dfg::to_dot(reduced, {stem, true}));
       else if (e == "cpp") {
         dfg::CppOptions opt;
         opt.function = "neaccel_" + stem;
         for (char& c : opt.function) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
         opt.comment = "neaccel dfg: " + stem;
-        write_file(p, dfg::to_cpp(g, opt));
+        write_file(p, dfg::to_cpp(reduced, opt));
       } else throw Error("dfg: --emit: unknown format '" + e + "' (expected json, dot or cpp)");
       report["files"].push_back(p.string());
     }
@@ -140,6 +153,10 @@ void run(const Args& a) {
   std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", "quantity", "mul", "add", "neg");
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", q.empty() ? "(none)" : q, c.mul(), c.add(), c.neg());
+  std::cout << fmt::format("depth pass {} (latencies {}/{}): critical path {} -> {} cycles, operations {} -> {} "
+                           "({} mul, {} add, {} neg)\n", depth ? "on" : "off", a.lat_mul, a.lat_add, cp_before,
+                           report["depth"]["critical_path"].get<int>(), k.operations(), kr.operations(), kr.mul(),
+                           kr.add(), kr.neg());
   if (report.contains("base_parameters"))
     std::cout << "base inertial parameters: " << report["base_parameters"].get<int>() << "\n";
   for (const std::string& r : relations) std::cout << r << "\n";
@@ -164,6 +181,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");
   cmd->add_flag("--base-params", args->base, "trace in the base inertial parameters (customised)");
   cmd->add_option("--passes", args->passes, "pass pipeline, e.g. fold,cse,dce (none = untouched)")->capture_default_str();
+  cmd->add_option("--depth", args->depth, "depth-reducing re-association after the passes (issue 15): on | off")->capture_default_str();
+  cmd->add_option("--lat-mul", args->lat_mul, "multiplier latency the depth pass shapes for")->capture_default_str();
+  cmd->add_option("--lat-add", args->lat_add, "adder latency the depth pass shapes for")->capture_default_str();
   cmd->add_option("--emit", args->emit, "write json, dot and/or cpp (repeatable)");
   cmd->add_option("--out", args->out, "output directory")->capture_default_str();
   cmd->add_option("--accuracy", args->samples, "random states for the float/fixed accuracy report (0 = none)");

@@ -36,12 +36,33 @@ namespace fs = std::filesystem;
 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
-              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard;
+              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   double ilp_time = 20.0;
-  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false;
+  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
 };
+
+// The graphs a point may run (sched::point_graph picks by its units): the robot's graph after the depth pass for
+// the point's latencies, without added operations ("/0"), with the default budget ("/1"), and the traced graph
+// ("/2"); off: the traced graph only.
+void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on) {
+  const std::string key = depth_graph_key(p);
+  if (graphs.count(key + "/0")) return;
+  const dfg::Graph traced = robot_graph(p.robot, p.flavour);
+  DepthSetting d;
+  d.on = depth_on;
+  d.lat = {p.lat_mul, p.lat_add, 0};
+  if (!depth_on) {
+    graphs.emplace(key + "/0", traced);
+    return;
+  }
+  d.budget = 0;
+  graphs.emplace(key + "/0", apply_depth(traced, d));
+  d.budget = DepthSetting{}.budget;
+  graphs.emplace(key + "/1", apply_depth(traced, d));
+  graphs.emplace(key + "/2", traced);  // as sched::apply_depth with units: the traced graph is a candidate too
+}
 
 std::vector<std::string> split(const std::string& s, char sep = ',') {
   std::vector<std::string> out;
@@ -191,10 +212,9 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
                     "proven_optimal,verdict\n";
   for (const auto& r : rows) {
     const auto& pt = r.point;
-    const std::string key = pt.robot + "/" + pt.flavour;
-    if (!graphs.count(key)) graphs.emplace(key, robot_graph(pt.robot, pt.flavour));
+    add_depth_variants(graphs, pt, o.depth_on);
     Problem p;
-    p.graph = &graphs.at(key);
+    p.graph = &point_graph(graphs, pt);
     p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
     IlpOptions io;
     io.time_limit_s = o.ilp_time;
@@ -279,7 +299,7 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
 // Seed 000 Table 8.6 beside our schedules for the general n-link arm (n from --n, default 1-12).
 void table86(const fs::path& dir, const Options& o) {
   std::vector<Table86Row> rows;
-  for (int n : parse_ints(o.ns.empty() ? "1-12" : o.ns, "--n", 1)) rows.push_back(table86_row(n));
+  for (int n : parse_ints(o.ns.empty() ? "1-12" : o.ns, "--n", 1)) rows.push_back(table86_row(n, o.depth_on));
   const std::string md = table86_markdown(rows);
   write_atomic(dir / "table86.md", md);
   if (o.json) {
@@ -289,7 +309,9 @@ void table86(const fs::path& dir, const Options& o) {
                    {"our_mul_steps", r.ours.mul_steps}, {"our_add_steps", r.ours.add_steps}, {"mul_ops", r.mul_ops},
                    {"add_ops", r.add_ops}, {"unit_cycles", r.unit_cycles}, {"unit_bound", r.unit_bound},
                    {"pipelined_cycles", r.pipe_cycles}, {"pipelined_bound", r.pipe_bound},
-                   {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura}});
+                   {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura},
+                   {"depth", r.depth ? "on" : "off"}, {"unit_ops", r.unit_ops}, {"pipelined_ops", r.pipe_ops},
+                   {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced}});
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }
@@ -340,8 +362,7 @@ void run(const Options& o) {
     if (!have.count(point_key(p))) todo.push_back(p);
   std::map<std::string, dfg::Graph> graphs;
   for (const auto& p : todo) {
-    const std::string key = p.robot + "/" + p.flavour;
-    if (!graphs.count(key)) graphs.emplace(key, robot_graph(p.robot, p.flavour));
+    add_depth_variants(graphs, p, o.depth_on);
   }
   const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   SweepOptions so;
@@ -393,8 +414,12 @@ void setup(CLI::App& app) {
   cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
   cmd->add_option("--ilp-time", o->ilp_time, "seconds per ILP of --ilp-worst")->capture_default_str();
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
+  cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair (issue 15): on | off")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o] {
+    o->depth_on = dfg::parse_depth_switch(o->depth);
+    run(*o);
+  });
 }
 
 }  // namespace

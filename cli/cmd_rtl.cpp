@@ -3,6 +3,8 @@
 // datapath from a modulo schedule (a new set point every II cycles).
 #include "command.hpp"
 
+#include "neaccel/dfg/depth.hpp"
+
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
@@ -21,8 +23,8 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
-  std::string binding = "left-edge";
-  int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
+  std::string binding = "left-edge", depth = "on";
+  int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0;
   bool not_pipelined = false, json = false, backpressure = false;
 };
 
@@ -75,6 +77,7 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
+  spec.depth = dfg::parse_depth_switch(o.depth);
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -138,6 +141,13 @@ void setup(CLI::App& app) {
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
   cmd->add_option("--out", opt->out, "output directory");
+  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
+  // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
+  for (const char* name : {"--fma", "--lat-fma"})
+    cmd->add_option(name, name[2] == 'f' ? opt->fma : opt->lat_fma, "not supported by rtl (FMA units: schedule/explore)")
+        ->check([](const std::string&) {
+          return std::string("the datapath generator has no FMA unit class yet (use neaccel schedule --fma)");
+        });
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });
 }

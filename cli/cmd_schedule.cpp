@@ -24,12 +24,13 @@ using namespace neaccel;
 using namespace neaccel::sched;
 
 struct Options {
-  std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out";
+  std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out", depth = "on";
   std::string function = "id";  // dfg/functions.hpp; a graph with divisions gets a "div" class (--div, --lat-div)
   int div = 1, lat_div = 8;
   bool div_pipelined = false;
-  int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
+  int mul = 1, add = 1, lat_mul = 1, lat_add = 1, fma = 0, lat_fma = 0, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
+  double depth_budget = 0.10;
   bool mul_np = false, add_np = false, json = false;
   unsigned long long seed = 1;
   double time_limit = 10.0;
@@ -66,26 +67,37 @@ void run(const Options& o) {
   if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
   const dfg::Function fn = dfg::function_from_name(o.function);
   if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
-  dfg::Graph g;
+  DepthSetting depth;
+  depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
+  if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
+  if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
+  if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
+  // FMA units: multiply-add fusion after the re-association (on robot graphs, and on graph files too).
+  depth.lat = {o.lat_mul, o.lat_add, o.fma > 0 ? o.lat_fma : 0};
+  depth.budget = o.depth_budget;
+  dfg::Graph traced;
   if (o.robot.empty()) {
-    g = load_graph(o.graph);
+    traced = load_graph(o.graph);
   } else if (fn == dfg::Function::Id) {
-    g = robot_graph(o.robot, o.flavour);
+    traced = robot_graph(o.robot, o.flavour);
   } else {
     if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
       throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
     dfg::TraceOptions topt;
     topt.keep_zero_pattern = o.flavour == "general-dh";
-    g = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
-                                           o.flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
+    traced = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
+                                                o.flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
   }
+  std::vector<UnitClass> classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  if (o.fma > 0) classes.push_back(UnitClass{"fma", {dfg::Op::Fma}, o.fma, o.lat_fma, o.mul_np ? o.lat_fma : 1});
+  if (dfg::count_ops(traced).of(dfg::Op::Div) > 0) {
+    if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
+    classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
+  }
+  const dfg::Graph g = apply_depth(traced, depth, classes);
   Problem p;
   p.graph = &g;
-  p.classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
-  if (dfg::count_ops(g).of(dfg::Op::Div) > 0) {
-    if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
-    p.classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
-  }
+  p.classes = classes;
   p.ii = o.algo == "modulo" ? o.ii : 0;
   p.max_registers = o.max_registers;
   p.read_ports = o.read_ports;
@@ -119,14 +131,15 @@ void run(const Options& o) {
   write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
   write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
   write_file(dir / "utilisation.txt", utilisation_table(use));
-  int nops = 0;
-  for (const auto& n : g.nodes) nops += dfg::is_operation(n.op) ? 1 : 0;
+  const int nops = dfg::count_ops(g).operations(), nops_before = dfg::count_ops(traced).operations();
+  const int cp_before = dfg::critical_path(traced, depth.lat);
   if (o.json) {
     nlohmann::json u = nlohmann::json::array();
     for (const auto& c : use)
       u.push_back({{"class", c.name}, {"units", c.count}, {"ops", c.ops}, {"busy", c.busy}, {"capacity", c.capacity},
                    {"utilisation", c.utilisation}});
-    nlohmann::json j = {{"graph", name}, {"ops", nops}, {"algorithm", s.algorithm}, {"length", s.length},
+    nlohmann::json j = {{"graph", name}, {"ops", nops}, {"depth", o.depth},
+                        {"before_depth", {{"ops", nops_before}, {"critical_path", cp_before}}}, {"algorithm", s.algorithm}, {"length", s.length},
                         {"ii", s.ii}, {"stages", s.stages}, {"lower_bound", lb}, {"gap_percent", gap},
                         {"proven_optimal", s.proven_optimal || value == lb}, {"critical_path", critical_path(p)},
                         {"registers", s.num_registers}, {"max_live", live}, {"register_note", reg_note},
@@ -136,7 +149,8 @@ void run(const Options& o) {
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }
-  std::printf("graph: %s, %d ops\n", name.c_str(), nops);
+  std::printf("graph: %s, %d ops (before the depth pass: %d ops, critical path %d; --depth %s)\n", name.c_str(), nops,
+              nops_before, cp_before, o.depth.c_str());
   for (const auto& c : p.classes)
     std::printf("units: %d x %s, latency %d, %s\n", c.count, c.name.c_str(), c.latency,
                 c.occupancy == 1 ? "pipelined" : "not pipelined");
@@ -164,6 +178,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--div", o->div, "dividers (used when the graph divides)")->capture_default_str();
   cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->capture_default_str();
   cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
+  cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off")->capture_default_str();
+  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->capture_default_str();
+  cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->capture_default_str();
+  cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma");
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();

@@ -1,6 +1,8 @@
 // `neaccel study`: robot -> verified accelerator -> report (scripts/study).
 #include "command.hpp"
 
+#include "neaccel/dfg/depth.hpp"
+
 #include "neaccel/study/study.hpp"
 
 #include <cstdio>
@@ -18,8 +20,17 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-units", opt->max_units, "largest unit count per class in the sweep");
   cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take");
   cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)");
-  cmd->callback([opt, out] {
+  auto depth = std::make_shared<std::string>("on");
+  cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs (issue 15): on | off")
+      ->capture_default_str();
+  // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
+  for (const char* name : {"--fma", "--lat-fma"})
+    cmd->add_option(name, "not supported by study (FMA units: schedule/explore)")->check([](const std::string&) {
+      return std::string("the datapath generator has no FMA unit class yet (use neaccel schedule --fma)");
+    });
+  cmd->callback([opt, out, depth] {
     opt->out = *out;
+    opt->depth = neaccel::dfg::parse_depth_switch(*depth);
     const auto dir = neaccel::study::run(*opt);
     std::printf("study: report written to %s/report.html (and report.md)\n", dir.string().c_str());
   });

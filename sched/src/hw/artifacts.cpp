@@ -1,6 +1,7 @@
 #include "neaccel/hw/artifacts.hpp"
 
 #include "neaccel/hw/hardwired.hpp"
+#include "neaccel/dfg/depth.hpp"
 #include "neaccel/hw/binding.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
@@ -125,7 +126,8 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"ii", d.spec.ii},
                {"backpressure", d.spec.backpressure},
                {"arch", arch_name(arch)},
-               {"binding", d.spec.binding}};
+               {"binding", d.spec.binding},
+               {"depth", d.spec.depth ? "on" : "off"}};
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -165,6 +167,8 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.backpressure = s.value("backpressure", false);
     spec.arch = parse_arch(s.value("arch", std::string("microcoded")), path + ": spec.arch");
     spec.binding = s.value("binding", std::string("left-edge"));
+    // manifests written before the depth pass (issue 15) describe the traced graph
+    spec.depth = dfg::parse_depth_switch(s.value("depth", std::string("off")), path + ": spec.depth");
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

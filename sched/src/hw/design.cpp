@@ -90,10 +90,14 @@ Design make_design(const DesignSpec& spec) {
   Design d;
   d.spec = spec;
   d.robot = ref::load_robot(spec.robot);
-  d.graph = std::make_unique<dfg::Graph>(sched::robot_graph(spec.robot, !spec.custom));
-  d.problem.graph = d.graph.get();
+  sched::DepthSetting depth;
+  depth.on = spec.depth;
+  depth.lat = {spec.lat_mul, spec.lat_add, 0};
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
+  d.graph = std::make_unique<dfg::Graph>(
+      sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
+  d.problem.graph = d.graph.get();
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));

@@ -53,6 +53,32 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   return r;
 }
 
+std::string depth_graph_key(const Point& p) {
+  return fmt::format("{}/{}/{}/{}", p.robot, p.flavour, p.lat_mul, p.lat_add);
+}
+
+const dfg::Graph& point_graph(const std::map<std::string, dfg::Graph>& graphs, const Point& p) {
+  const std::string key = depth_graph_key(p);
+  const dfg::Graph* best = nullptr;
+  int best_score = 0;
+  for (auto it = graphs.lower_bound(key); it != graphs.end() && it->first.compare(0, key.size(), key) == 0; ++it) {
+    if (it->first.size() != key.size() && it->first[key.size()] != '/') continue;
+    const auto classes = default_classes(p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined, p.pipelined);
+    Problem pr;
+    pr.graph = &it->second;
+    pr.classes = classes;
+    const int score = std::max(critical_path(pr), resource_bound(pr));
+    if (!best || score < best_score) {
+      best = &it->second;
+      best_score = score;
+    }
+  }
+  if (best) return *best;
+  const auto it = graphs.find(p.robot + "/" + p.flavour);
+  if (it == graphs.end()) throw Error("explore: no graph for " + point_key(p));
+  return it->second;
+}
+
 std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::map<std::string, dfg::Graph>& graphs,
                                    const SweepOptions& options, int threads,
                                    const std::function<void(std::size_t, std::size_t)>& progress) {
@@ -62,9 +88,7 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
   auto worker = [&] {
     for (std::size_t i = next++; i < points.size(); i = next++) {
       try {
-        const auto it = graphs.find(points[i].robot + "/" + points[i].flavour);
-        if (it == graphs.end()) throw Error("explore: no graph for " + point_key(points[i]));
-        out[i] = evaluate_point(it->second, points[i], options);
+        out[i] = evaluate_point(point_graph(graphs, points[i]), points[i], options);
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }

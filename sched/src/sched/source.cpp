@@ -5,11 +5,13 @@
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/hls_graphs.hpp"
 #include "neaccel/sched/io.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 
 namespace neaccel::sched {
@@ -27,6 +29,53 @@ dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour
   dfg::TraceOptions opt;
   opt.keep_zero_pattern = true;
   return dfg::customise(dfg::trace(ref::load_robot(robot_spec), dfg::Form::ModifiedNE, dfg::Flavour::General, opt));
+}
+
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth) {
+  dfg::Graph out = g;
+  if (depth.on) {
+    dfg::DepthOptions opt;
+    opt.lat = depth.lat;
+    opt.budget = depth.budget;
+    out = dfg::reduce_depth(out, opt);
+  }
+  if (depth.lat.fma > 0) out = dfg::fuse_multiply_add(out, depth.lat);
+  return out;
+}
+
+int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes) {
+  Problem p;
+  p.graph = &g;
+  p.classes = classes;
+  return std::max(critical_path(p), resource_bound(p));
+}
+
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes) {
+  if (!depth.on) return apply_depth(g, depth);
+  std::vector<double> budgets{0.0, depth.budget};
+  budgets.insert(budgets.end(), depth.more_budgets.begin(), depth.more_budgets.end());
+  dfg::Graph best;
+  int best_score = 0, best_ops = 0;
+  bool have = false;
+  budgets.push_back(-1);  // the traced graph itself: where units bound the schedule, re-association may not pay
+  for (double b : budgets) {
+    DepthSetting d = depth;
+    d.budget = std::max(b, 0.0);
+    d.on = b >= 0;
+    dfg::Graph c = apply_depth(g, d);
+    const int score = depth_score(c, classes), ops = dfg::count_ops(c).operations();
+    if (!have || score < best_score || (score == best_score && ops < best_ops)) {
+      best = std::move(c);
+      best_score = score;
+      best_ops = ops;
+      have = true;
+    }
+  }
+  return best;
+}
+
+dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {
+  return apply_depth(robot_graph(robot_spec, flavour), depth);
 }
 
 dfg::Graph load_graph(const std::string& spec) {

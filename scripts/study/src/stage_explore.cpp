@@ -6,6 +6,7 @@
 #include "neaccel/ref/error.hpp"
 
 #include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
 #include "neaccel/study/plot.hpp"
 #include "neaccel/study/timing.hpp"
@@ -58,15 +59,16 @@ std::vector<std::size_t> pareto(const json& rows, const std::string& flavour, co
   return front;
 }
 
-json table86_rows() {
+json table86_rows(bool depth) {
   json rows = json::array();
   for (int n = 1; n <= 12; ++n) {
-    const sched::Table86Row t = sched::table86_row(n);
+    const sched::Table86Row t = sched::table86_row(n, depth);
     rows.push_back({{"n", n}, {"paper_mul_steps", t.paper_mul_steps}, {"paper_add_steps", t.paper_add_steps},
                     {"ours_mul_steps", t.ours.mul_steps}, {"ours_add_steps", t.ours.add_steps}, {"mul_ops", t.mul_ops},
                     {"add_ops", t.add_ops}, {"unit_cycles", t.unit_cycles}, {"unit_bound", t.unit_bound},
                     {"pipe_cycles", t.pipe_cycles}, {"pipe_bound", t.pipe_bound}, {"rahman_meyer", t.rahman_meyer},
-                    {"hashimoto_kimura", t.hashimoto_kimura}});
+                    {"hashimoto_kimura", t.hashimoto_kimura}, {"depth", depth ? "on" : "off"},
+                    {"unit_ops", t.unit_ops}, {"pipe_ops", t.pipe_ops}, {"pipe_cycles_traced", t.pipe_cycles_traced}});
   }
   return rows;
 }
@@ -152,6 +154,18 @@ void stage_explore(Context& ctx) {
   const int threads = ctx.opt.jobs > 0 ? ctx.opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<std::string, dfg::Graph> graphs;
   for (const auto& [flavour, g] : ctx.graphs) graphs[ctx.opt.robot + "/" + flavour] = g;
+  // Each latency pair runs its own depth-reduced graph (issue 15), chosen per point as `neaccel rtl` chooses it.
+  for (const auto& p : points) {
+    const std::string key = sched::depth_graph_key(p);
+    if (!ctx.opt.depth || graphs.count(key + "/0") || !ctx.graphs.count(p.flavour)) continue;
+    sched::DepthSetting d;
+    d.lat = {p.lat_mul, p.lat_add, 0};
+    d.budget = 0;  // sched::point_graph picks per point (units) among the lean, the budgeted and the traced graph
+    graphs[key + "/0"] = sched::apply_depth(ctx.graphs.at(p.flavour), d);
+    d.budget = sched::DepthSetting{}.budget;
+    graphs[key + "/1"] = sched::apply_depth(ctx.graphs.at(p.flavour), d);
+    graphs[key + "/2"] = ctx.graphs.at(p.flavour);
+  }
   sched::SweepOptions so;
   so.restarts = ctx.opt.quick ? 1 : 4;
   so.on_list_schedule = attach_interconnect;  // the hardwired architecture's multiplexer inputs
@@ -202,7 +216,7 @@ void stage_explore(Context& ctx) {
                                         {"custom_io_cycles", shapes.at("custom").inputs + shapes.at("custom").outputs + 2},
                                         {"period_ns_min", period_lo}, {"period_ns_max", period_hi}}}});
   ctx.progress.detail("Table 8.6, n = 1..12");
-  ctx.data.put("table86", {{"rows", table86_rows()}});
+  ctx.data.put("table86", {{"rows", table86_rows(ctx.opt.depth)}});
 
   // Plots: Pareto fronts (area vs cycles, II, ns per evaluation, set points per second), every point faint behind.
   struct Axis {

@@ -129,7 +129,7 @@ std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::
                                 "--mul", std::to_string(p["mul"].get<int>()), "--add", std::to_string(p["add"].get<int>()),
                                 "--lat-mul", std::to_string(p["lat_mul"].get<int>()),
                                 "--lat-add", std::to_string(p["lat_add"].get<int>()), "--format", format,
-                                "--out", dir.string(), "--json"};
+                                "--out", dir.string(), "--json", "--depth", ctx.opt.depth ? "on" : "off"};
   if (!p["pipelined"].get<bool>()) a.push_back("--not-pipelined");
   const std::string arch = p.value("arch", std::string("microcoded"));
   a.insert(a.end(), {"--arch", arch});

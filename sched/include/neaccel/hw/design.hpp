@@ -38,6 +38,9 @@ struct DesignSpec {
   // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
   // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
   std::string binding = "left-edge";
+  // The depth pass (issue 15, dfg/depth.hpp) for this design's latencies; the design's graph (and golden model)
+  // is the reduced one. false: the traced graph.
+  bool depth = true;
 };
 inline constexpr int kStreamMinII = -1;
 

@@ -46,8 +46,14 @@ struct SweepOptions {
 // Schedules one point on `graph` (the point's robot/flavour graph).
 PointResult evaluate_point(const dfg::Graph& graph, const Point& point, const SweepOptions& options);
 
-// Evaluates the points on `threads` threads (results in the order of `points`); graphs maps
-// robot + "/" + flavour to the graph. progress(done, total) is called from the calling thread.
+// The key of a point's latency-specific graph (the depth pass reshapes the graph for the unit latencies, issue 15):
+// robot/flavour/lat_mul/lat_add.
+std::string depth_graph_key(const Point& p);
+// The graph a point runs: among the graphs keyed depth_graph_key(p) or depth_graph_key(p) + "/" + variant (the
+// depth pass with and without added operations), the one with the smallest max(critical path, resource bound) on
+// the point's units (ties: the first key); failing those, robot + "/" + flavour. Throws if there is none.
+const dfg::Graph& point_graph(const std::map<std::string, dfg::Graph>& graphs, const Point& p);
+// Evaluates the points on `threads` threads (results in the order of `points`); each runs point_graph(graphs, p). progress(done, total) is called from the calling thread.
 std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::map<std::string, dfg::Graph>& graphs,
                                    const SweepOptions& options, int threads,
                                    const std::function<void(std::size_t, std::size_t)>& progress = {});

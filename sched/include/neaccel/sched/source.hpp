@@ -2,9 +2,12 @@
 // HLS benchmark, or a JSON file.
 #pragma once
 
+#include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/graph.hpp"
+#include "neaccel/sched/schedule.hpp"
 
 #include <string>
+#include <vector>
 
 namespace neaccel::sched {
 
@@ -16,6 +19,30 @@ dfg::Graph robot_graph(const std::string& robot_spec, bool general);
 // By flavour name: "general", "general-dh" (general, but the robot's DH zero pattern -- geometric parameters that
 // are exactly 0 or +-1 -- stays constant: dfg::TraceOptions::keep_zero_pattern), "custom". Throws on others.
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour);
+
+// The depth-reducing pass of the pipeline (issue 15, dfg/depth.hpp) as the commands set it: on by default, with
+// the latencies of the units the graph is scheduled on; `--depth off` keeps the traced shape. fma > 0 (FMA units
+// requested, schedule/explore only) adds the multiply-add fusion after the re-association.
+struct DepthSetting {
+  bool on = true;
+  dfg::Latencies lat{3, 2, 0};
+  double budget = 0.10;
+  // Budgets the unit-aware apply_depth tries besides 0 and `budget` (Table 8.6 lets it spend more, and reports
+  // the operations: tests/sched/test_table86.cpp, docs/scheduling.md).
+  std::vector<double> more_budgets;
+};
+// The graph after the depth passes the setting asks for (the graph itself when off and no FMA).
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth);
+// The same, knowing the units: the pass spends operations only where that pays on them. Candidates: the pass
+// without added operations (budget 0), with the setting's budget and with `more_budgets`, and the graph without
+// the pass (on few units a re-associated graph can need a few more multiplications); the one with the smaller
+// max(critical path, resource bound) on `classes` is returned (ties: fewer operations). On few units the budget
+// would only lengthen the resource bound.
+dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std::vector<UnitClass>& classes);
+// max(critical path, resource bound) of `g` on `classes`: the score apply_depth chooses by.
+int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes);
+// robot_graph(robot_spec, flavour) followed by apply_depth: the graph `schedule`, `explore`, `rtl`, `study` run.
+dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth);
 
 // "bench:NAME" (hls_graphs.hpp builtin_graph), a schedule file (its "graph" section), or a graph file read by
 // dfg::read_graph_file (.json lossless or generic, .dot/.gv). Throws neaccel::Error naming the file.

@@ -21,6 +21,7 @@ struct Options {
   double max_area = 0;                     // --budget: largest area (LUT-equivalents) a chosen design may take; 0 = none
   int jobs = 0;                            // worker threads for the sweep; 0 = hardware concurrency
   bool progress = true;                    // stage lines on a terminal
+  bool depth = true;                       // the depth pass (issue 15) on the swept and built graphs; --depth off
 };
 
 // Validates options and the robot before any long work; throws neaccel::Error with a one-line message.
