@@ -21,7 +21,7 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
-  std::string binding = "left-edge";
+  std::string binding = "left-edge", regfile = "ff";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
   bool not_pipelined = false, json = false, backpressure = false;
 };
@@ -35,6 +35,13 @@ std::string wrote(const Options& o, const hw::Design& d) {
   if (d.spec.arch == hw::Arch::Hardwired)
     return fmt::format("wrote {}/{{manifest.json,schedule.json,rtl/nea_top.v (generated hardwired datapath),synth/*.ys}}",
                        o.out);
+  if (d.dp.config.regfile_mem)
+    std::printf("register file as memory: %d write x %d read ports = %d banks of %d x %d bits, live value table\n",
+                d.dp.config.stream ? d.dp.config.num_units() + 1 : d.dp.config.num_units(),
+                d.dp.config.stream ? 2 * d.dp.config.num_units() + 1 : 2 * d.dp.config.num_units(),
+                (d.dp.config.stream ? d.dp.config.num_units() + 1 : d.dp.config.num_units()) *
+                    (d.dp.config.stream ? 2 * d.dp.config.num_units() + 1 : 2 * d.dp.config.num_units()),
+                d.dp.config.max_regs, d.dp.config.format.width());
   return fmt::format("wrote {}/{{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}}", o.out);
 }
 
@@ -75,6 +82,7 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
+  spec.regfile = o.regfile;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -137,6 +145,9 @@ void setup(CLI::App& app) {
                   "for this schedule: muxes over the routed sources only, decoded from a counter)");
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
+  cmd->add_option("--regfile", opt->regfile,
+                  "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
+                  "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });

@@ -38,6 +38,9 @@ struct DesignSpec {
   // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
   // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
   std::string binding = "left-edge";
+  // Register file of the microcoded datapath: "ff" (flip-flops + read multiplexers) or "mem" (memory arrays,
+  // Config::regfile_mem; docs/datapath.md "Register file as memory").
+  std::string regfile = "ff";
 };
 inline constexpr int kStreamMinII = -1;
 
