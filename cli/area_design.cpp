@@ -43,7 +43,7 @@ namespace {
 using nlohmann::json;
 
 // Bump when the scripts or the parsing change: invalidates the cache.
-constexpr const char* kVersion = "area-design-v2";
+constexpr const char* kVersion = "area-design-v2";  // v2: --fpga, memory banks, xc7 counts through the hierarchy
 
 using neaccel::cli::fnv1a;
 using neaccel::cli::slurp;
@@ -249,6 +249,29 @@ json generic_synthesis(const Design& d, const fs::path& cache) {
   return j;
 }
 
+// Leaf cell types of a `stat` report counted through the hierarchy: each submodule's cells times its instances
+// (synth_xilinx keeps the hierarchy unless told to flatten: summing the modules would count a module once however
+// often it is instantiated).
+std::map<std::string, long> flat_cell_types(const StatReport& st, const fs::path& stat) {
+  std::set<std::string> instantiated;
+  for (const auto& [m, types] : st.modules)
+    for (const auto& [type, n] : types)
+      if (st.modules.count(type)) instantiated.insert(type);
+  std::string top;
+  for (const auto& [m, types] : st.modules)
+    if (!instantiated.count(m)) top = m;
+  if (top.empty()) throw Error(stat.string() + ": no top module in the report");
+  std::map<std::string, long> all;
+  std::function<void(const std::string&, long)> walk = [&](const std::string& m, long mult) {
+    for (const auto& [type, n] : st.modules.at(m)) {
+      if (st.modules.count(type)) walk(type, mult * n);
+      else all[type] += mult * n;
+    }
+  };
+  walk(top, 1);
+  return all;
+}
+
 long sum_prefix(const std::map<std::string, long>& cells, const std::string& prefix) {
   long n = 0;
   for (const auto& [k, v] : cells)
@@ -257,13 +280,12 @@ long sum_prefix(const std::map<std::string, long>& cells, const std::string& pre
 }
 
 json xilinx_synthesis(const Design& d, const fs::path& cache) {
-  const fs::path result = cache / "xilinx.json";
+  const fs::path result = cache / "xilinx-resources.json";
   if (fs::exists(result)) return json::parse(slurp(result));
-  run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
-  const StatReport st = parse_stat(slurp(cache / "xilinx.stat"));
-  std::map<std::string, long> all;  // flattened by synth_xilinx: one module
-  for (const auto& [m, types] : st.modules)
-    for (const auto& [t, n] : types) all[t] += n;
+  // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
+  if (!fs::exists(cache / "xilinx.stat"))
+    run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "xilinx.stat")), cache / "xilinx.stat");
   // Distributed RAM primitives and the LUT6 sites each occupies (7 series CLB: a SLICEM LUT is 64 x 1 bits).
   static const std::map<std::string, long> lutram_sites{
       {"RAM16X1S", 1}, {"RAM32X1S", 1}, {"RAM64X1S", 1}, {"RAM128X1S", 2}, {"RAM256X1S", 4}, {"RAM16X1D", 2},
@@ -275,7 +297,7 @@ json xilinx_synthesis(const Design& d, const fs::path& cache) {
       lutram += n * it->second;
       lutram_cells += n;
     }
-  json j{{"tool", "yosys synth_xilinx -family xc7 (flattened)"},
+  json j{{"tool", "yosys synth_xilinx -family xc7 (cells counted through the hierarchy)"},
          {"lut", sum_prefix(all, "LUT")}, {"ff", sum_prefix(all, "FD")}, {"dsp48e1", sum_prefix(all, "DSP48E1")},
          {"bram", sum_prefix(all, "RAMB")}, {"carry4", sum_prefix(all, "CARRY4")}, {"muxf", sum_prefix(all, "MUXF")},
          {"lutram", lutram}, {"lutram_cells", lutram_cells},
@@ -287,16 +309,15 @@ json xilinx_synthesis(const Design& d, const fs::path& cache) {
 
 // iCE40 synthesis (synth_ice40, no place and route): LUT4, flip-flops, carries, block RAMs, against the HX8K.
 json ice40_synthesis(const Design& d, const fs::path& cache) {
-  const fs::path result = cache / "ice40.json";
+  const fs::path result = cache / "ice40-resources.json";
   if (fs::exists(result)) return json::parse(slurp(result));
-  run_yosys(cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o ice40.stat stat\n");
-  const StatReport st = parse_stat(slurp(cache / "ice40.stat"));
-  std::map<std::string, long> all;  // flattened by synth_ice40: one module
-  for (const auto& [m, types] : st.modules)
-    for (const auto& [t, n] : types) all[t] += n;
+  // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
+  if (!fs::exists(cache / "ice40.stat"))
+    run_yosys(cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o ice40.stat stat\n");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "ice40.stat")), cache / "ice40.stat");
   const long lut = sum_prefix(all, "SB_LUT4"), ff = sum_prefix(all, "SB_DFF"), ram = sum_prefix(all, "SB_RAM40_4K");
   const long mac = sum_prefix(all, "SB_MAC16");
-  json j{{"tool", "yosys synth_ice40 (flattened; no place and route)"},
+  json j{{"tool", "yosys synth_ice40 (cells counted through the hierarchy; no place and route)"},
          {"lut4", lut}, {"ff", ff}, {"carry", sum_prefix(all, "SB_CARRY")}, {"ram40_4k", ram}, {"mac16", mac},
          {"logic_cells_min", std::max(lut, ff)},
          {"fits_hx8k", std::max(lut, ff) <= 7680 && ram <= 32 && mac == 0},
@@ -355,6 +376,8 @@ std::shared_ptr<AreaDesignOptions> add_area_design_options(CLI::App* cmd) {
   cmd->add_flag("--fpga", o->fpga,
                 "with --design: FPGA resources by synthesis, synth_xilinx xc7 (LUT, LUTRAM, FF, BRAM, DSP) and "
                 "synth_ice40 (LUT4, FF, RAM40_4K)");
+  cmd->add_flag("--no-ice40", o->no_ice40,
+                "with --fpga: skip synth_ice40 (for designs far over the HX8K, where it takes long and says little)");
   cmd->add_flag("--pnr", o->pnr, "with --design: iCE40 HX8K place and route (xc7 resources when it does not fit)");
   return o;
 }
@@ -375,7 +398,10 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
       // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
     }
   }
-  if (o.fpga) j["fpga"] = {{"xc7", xilinx_synthesis(d, cache)}, {"ice40", ice40_synthesis(d, cache)}};
+  if (o.fpga) {
+    j["fpga"] = {{"xc7", xilinx_synthesis(d, cache)}};
+    if (!o.no_ice40) j["fpga"]["ice40"] = ice40_synthesis(d, cache);
+  }
   if (o.pnr) j["pnr"] = place_and_route(d, cache);
   if (json_out) {
     std::cout << j.dump(2) << "\n";
@@ -388,11 +414,13 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
                j["estimate"]["period_ns"].get<double>(), j["estimate"]["critical"].get<std::string>());
   if (o.fpga) {
     const json& x = j["fpga"]["xc7"];
-    const json& i = j["fpga"]["ice40"];
-    fmt::print("xc7: {} LUT + {} LUTRAM, {} FF, {} BRAM, {} DSP48E1; iCE40: {} LUT4, {} FF, {} RAM40_4K ({})\n",
-               x["lut"].get<long>(), x["lutram"].get<long>(), x["ff"].get<long>(), x["bram"].get<long>(),
-               x["dsp48e1"].get<long>(), i["lut4"].get<long>(), i["ff"].get<long>(), i["ram40_4k"].get<long>(),
-               i["fits_hx8k"].get<bool>() ? "fits the HX8K" : "does not fit the HX8K");
+    fmt::print("xc7: {} LUT + {} LUTRAM, {} FF, {} BRAM, {} DSP48E1\n", x["lut"].get<long>(), x["lutram"].get<long>(),
+               x["ff"].get<long>(), x["bram"].get<long>(), x["dsp48e1"].get<long>());
+    if (j["fpga"].contains("ice40")) {
+      const json& i = j["fpga"]["ice40"];
+      fmt::print("iCE40: {} LUT4, {} FF, {} RAM40_4K ({})\n", i["lut4"].get<long>(), i["ff"].get<long>(),
+                 i["ram40_4k"].get<long>(), i["fits_hx8k"].get<bool>() ? "fits the HX8K" : "does not fit the HX8K");
+    }
   }
   if (o.pnr) {
     const json& p = j["pnr"];
