@@ -389,7 +389,9 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
   json j = generic_synthesis(d, cache);
   j["design"] = d.dir.filename().string();
   j["spec"] = d.manifest.value("spec", json::object());
-  if (d.manifest.contains("datapath")) {
+  // The cost model knows the flip-flop register file only (docs/cost.md): no estimate for a memory register file.
+  const bool regfile_mem = j["spec"].value("regfile", std::string("ff")) == "mem";
+  if (d.manifest.contains("datapath") && !regfile_mem) {
     try {
       const study::CostPoint p = study::cost_point_from_manifest(d.manifest);
       j["point"] = study::to_json(p);

@@ -7,8 +7,9 @@ hardwired one (issue 20, docs/datapath.md "Register file as memory", docs/cost.m
 For puma560 customised fp32 (pipelined units, list schedule), the study's smallest explored design (1 mul + 1 add,
 latency 5/3) and fastest (8 + 6, latency 1/1), in three forms: microcoded with flip-flop register file (--regfile ff,
 the default), hardwired (--arch hardwired --binding interconnect), microcoded with the register file as memory
-(--regfile mem). Each: `neaccel rtl ... --out OUT/D` and `neaccel area --design OUT/D --fpga --json` (iCE40 only for
-the smallest designs: --no-ice40 for the fastest, many times the HX8K). Yosys runs take minutes to an hour each
+(--regfile mem). Each: `neaccel rtl ... --out OUT/D` and `neaccel area --design OUT/D --fpga --json` (--no-ice40 but
+for the smallest design's memory register file: every design is several times the HX8K, and the iCE40 view is
+there to show what becomes of the memory arrays). Yosys runs take minutes to an hour each
 (microcoded 8 + 6: generic synth about half an hour under load): results are cached under OUT/D/area-cache/, so a
 second run only collects them. With --cached-only, existing design directories are not rewritten and a design whose
 results are not all in its cache is listed under "not_measured" instead of being synthesised.
@@ -43,8 +44,9 @@ def main():
     exe, out = sys.argv[1], sys.argv[2]
     cached_only = "--cached-only" in sys.argv[3:]
     rows, missing = [], []
-    for design, short, units, lat, unit_args, ice40 in DESIGNS:
+    for design, short, units, lat, unit_args, with_ice40 in DESIGNS:
         for form, tag, form_args in FORMS:
+            ice40 = with_ice40 and tag == "mem"  # the iCE40 view only where it says something: RAM inference
             d = os.path.join(out, f"{short}_{tag}")
             rtl = [exe, "rtl", "--robot", "puma560", "--flavour", "custom", "--format", "fp32"] + unit_args + form_args
             rtl += ["--out", d]
@@ -80,7 +82,7 @@ def main():
             "cells / unit_cells / non_unit_cells / flip_flops": "generic synth (docs/cost.md)",
             "memory_banks": "nea_rf_bank black boxes counted as one cell each in cells (bits: banks x depth x 32)",
             "xc7": "synth_xilinx: lut = logic LUTs, lutram = LUT6 sites used as distributed RAM, ff, bram, dsp48e1",
-            "ice40": "synth_ice40 (smallest designs only): lut4, ff, ram40_4k, logic_cells_min = max(lut4, ff)",
+            "ice40": "synth_ice40 (smallest design, memory register file only): lut4, ff, ram40_4k, logic_cells_min = max(lut4, ff)",
         },
         "regenerate": "python3 scripts/study/regfile_area.py build/cli/neaccel OUT > data/regfile-area.json",
         "rows": rows,
