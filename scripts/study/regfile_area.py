@@ -12,7 +12,8 @@ for the smallest design's memory register file: every design is several times th
 there to show what becomes of the memory arrays). Yosys runs take minutes to an hour each
 (microcoded 8 + 6: generic synth about half an hour under load): results are cached under OUT/D/area-cache/, so a
 second run only collects them. With --cached-only, existing design directories are not rewritten and a design whose
-results are not all in its cache is listed under "not_measured" instead of being synthesised.
+results are not all in its cache is listed under "not_measured" instead of being synthesised (with its generic
+figures when that run is done).
 """
 import json
 import os
@@ -38,6 +39,18 @@ def cached(d, ice40):
                                        for h in os.listdir(root))
 
 
+def generic_only(d):
+    """The generic synthesis result in OUT/D/area-cache, if that run is done (None otherwise)."""
+    root = os.path.join(d, "area-cache")
+    if not os.path.isdir(root):
+        return None
+    for h in sorted(os.listdir(root)):
+        p = os.path.join(root, h, "generic.json")
+        if os.path.exists(p):
+            return json.load(open(p))
+    return None
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: regfile_area.py NEACCEL OUT [--cached-only]")
@@ -55,16 +68,22 @@ def main():
                 subprocess.run(rtl, check=True, stdout=subprocess.DEVNULL)
             m = json.load(open(os.path.join(d, "manifest.json")))
             if cached_only and not cached(d, ice40):
-                missing.append({"design": design, "form": form})
-                continue
-            a = json.loads(subprocess.run(area, check=True, capture_output=True, text=True).stdout)
+                g = generic_only(d)
+                if g is None:
+                    missing.append({"design": design, "form": form})
+                    continue
+                a = dict(g, fpga={"xc7": None})  # generic synth done, the FPGA runs not (yet)
+                missing.append({"design": design, "form": form, "missing": "xc7 / iCE40 resources"})
+            else:
+                a = json.loads(subprocess.run(area, check=True, capture_output=True, text=True).stdout)
             rf = m["datapath"]["register_file"]
             row = {"design": design, "units": units, "latency": lat, "form": form,
                    "program_words": m["datapath"]["program_words"], "registers": m["datapath"]["registers"],
                    "cells": a["cells"], "unit_cells": a["unit_cells"], "non_unit_cells": a["non_unit_cells"],
                    "flip_flops": a["flip_flops"], "memory_banks": a.get("memory_banks", 0),
                    "mux_inputs": m["interconnect"]["mux_inputs"] if tag == "hw" else None,
-                   "xc7": {k: a["fpga"]["xc7"][k] for k in ("lut", "lutram", "ff", "bram", "dsp48e1", "carry4", "muxf")}}
+                   "xc7": None if a["fpga"]["xc7"] is None else
+                   {k: a["fpga"]["xc7"][k] for k in ("lut", "lutram", "ff", "bram", "dsp48e1", "carry4", "muxf")}}
             if "kind" in rf:
                 row["register_file"] = {k: rf["kind"][k] for k in ("write_ports", "read_ports", "banks", "depth",
                                                                     "live_value_table_bits")}
