@@ -43,7 +43,7 @@ namespace {
 using nlohmann::json;
 
 // Bump when the scripts or the parsing change: invalidates the cache.
-constexpr const char* kVersion = "area-design-v1";
+constexpr const char* kVersion = "area-design-v2";  // v2: --fpga, memory banks, xc7 counts through the hierarchy
 
 using neaccel::cli::fnv1a;
 using neaccel::cli::slurp;
@@ -87,9 +87,13 @@ void run_yosys(const fs::path& dir, const std::string& stem, const std::string& 
   if (std::system(cmd.c_str()) != 0) throw Error("yosys failed on " + (dir / (stem + ".ys")).string() + " (see " + stem + ".log there)");
 }
 
-std::string read_script(const Design& d) {
+bool is_memory_bank(const std::string& source) { return fs::path(source).filename() == "nea_rf_bank.v"; }
+
+// memory_banks: the banks of a memory register file (nea_rf_bank) are read as black boxes, each one cell (a memory
+// macro; its bits are counted apart): the generic flow has no RAM and would expand them into flip-flops.
+std::string read_script(const Design& d, bool memory_banks = false) {
   std::string s;
-  for (const auto& f : d.sources) s += "read_verilog -defer " + f + "\n";
+  for (const auto& f : d.sources) s += (memory_banks && is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
   s += "read_verilog -defer " + d.top_v.string() + "\n";
   return s;
 }
@@ -169,7 +173,7 @@ struct Counts {
 json generic_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "generic.json";
   if (fs::exists(result)) return json::parse(slurp(result));
-  run_yosys(cache, "generic", read_script(d) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o generic.stat stat\n");
+  run_yosys(cache, "generic", read_script(d, true) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o generic.stat stat\n");
   const StatReport st = parse_stat(slurp(cache / "generic.stat"));
   const std::set<std::string> units = unit_modules(d);
   std::map<std::string, Counts> memo;
@@ -215,15 +219,57 @@ json generic_synthesis(const Design& d, const fs::path& cache) {
   if (st.hierarchy_total >= 0 && static_cast<double>(st.hierarchy_total) != all.cells)
     throw Error(fmt::format("{}: per-module cells add up to {}, the hierarchy total is {}", (cache / "generic.stat").string(),
                             all.cells, st.hierarchy_total));
+  long banks = 0;  // black-box memory banks (one cell each in the counts above)
+  for (const auto& [m, types] : st.modules)
+    for (const auto& [type, n] : types)
+      if (base_name(type) == "nea_rf_bank") banks += n;
+  if (banks > 1 || (banks == 1 && st.modules.size() > 1)) {
+    // Instances per module multiply through the hierarchy: count them flat.
+    std::map<std::string, double> memo_banks;
+    std::function<double(const std::string&)> flat_banks = [&](const std::string& m) -> double {
+      if (auto it = memo_banks.find(m); it != memo_banks.end()) return it->second;
+      double b = 0;
+      for (const auto& [type, n] : st.modules.at(m)) {
+        if (st.modules.count(type)) b += static_cast<double>(n) * flat_banks(type);
+        else if (base_name(type) == "nea_rf_bank") b += static_cast<double>(n);
+      }
+      return memo_banks[m] = b;
+    };
+    banks = static_cast<long>(flat_banks(top));
+  }
   json j{{"cells", static_cast<long>(all.cells)},
          {"unit_cells", static_cast<long>(unit_cells)},
          {"non_unit_cells", static_cast<long>(all.cells - unit_cells)},
          {"flip_flops", static_cast<long>(all.ffs)},
          {"unit_instances", static_cast<long>(unit_count)},
+         {"memory_banks", banks},
          {"method", "yosys synth -top nea_top (the design's synth/generic.ys; hierarchy kept): cells = design total; "
                     "unit_cells = cells of the instances of modules declared under rtl/units/ and of nea_unit"}};
   std::ofstream(result) << j.dump(2) << "\n";
   return j;
+}
+
+// Leaf cell types of a `stat` report counted through the hierarchy: each submodule's cells times its instances
+// (synth_xilinx keeps the hierarchy unless told to flatten: summing the modules would count a module once however
+// often it is instantiated).
+std::map<std::string, long> flat_cell_types(const StatReport& st, const fs::path& stat) {
+  std::set<std::string> instantiated;
+  for (const auto& [m, types] : st.modules)
+    for (const auto& [type, n] : types)
+      if (st.modules.count(type)) instantiated.insert(type);
+  std::string top;
+  for (const auto& [m, types] : st.modules)
+    if (!instantiated.count(m)) top = m;
+  if (top.empty()) throw Error(stat.string() + ": no top module in the report");
+  std::map<std::string, long> all;
+  std::function<void(const std::string&, long)> walk = [&](const std::string& m, long mult) {
+    for (const auto& [type, n] : st.modules.at(m)) {
+      if (st.modules.count(type)) walk(type, mult * n);
+      else all[type] += mult * n;
+    }
+  };
+  walk(top, 1);
+  return all;
 }
 
 long sum_prefix(const std::map<std::string, long>& cells, const std::string& prefix) {
@@ -234,16 +280,49 @@ long sum_prefix(const std::map<std::string, long>& cells, const std::string& pre
 }
 
 json xilinx_synthesis(const Design& d, const fs::path& cache) {
-  const fs::path result = cache / "xilinx.json";
+  const fs::path result = cache / "xilinx-resources.json";
   if (fs::exists(result)) return json::parse(slurp(result));
-  run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
-  const StatReport st = parse_stat(slurp(cache / "xilinx.stat"));
-  std::map<std::string, long> all;  // flattened by synth_xilinx: one module
-  for (const auto& [m, types] : st.modules)
-    for (const auto& [t, n] : types) all[t] += n;
-  json j{{"tool", "yosys synth_xilinx -family xc7 (flattened)"},
+  // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
+  if (!fs::exists(cache / "xilinx.stat"))
+    run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "xilinx.stat")), cache / "xilinx.stat");
+  // Distributed RAM primitives and the LUT6 sites each occupies (7 series CLB: a SLICEM LUT is 64 x 1 bits).
+  static const std::map<std::string, long> lutram_sites{
+      {"RAM16X1S", 1}, {"RAM32X1S", 1}, {"RAM64X1S", 1}, {"RAM128X1S", 2}, {"RAM256X1S", 4}, {"RAM16X1D", 2},
+      {"RAM32X1D", 2}, {"RAM64X1D", 2}, {"RAM128X1D", 4}, {"RAM32M", 4}, {"RAM64M", 4}, {"RAM32M16", 8},
+      {"RAM64M8", 8}};
+  long lutram = 0, lutram_cells = 0;
+  for (const auto& [t, n] : all)
+    if (auto it = lutram_sites.find(t); it != lutram_sites.end()) {
+      lutram += n * it->second;
+      lutram_cells += n;
+    }
+  json j{{"tool", "yosys synth_xilinx -family xc7 (cells counted through the hierarchy)"},
          {"lut", sum_prefix(all, "LUT")}, {"ff", sum_prefix(all, "FD")}, {"dsp48e1", sum_prefix(all, "DSP48E1")},
-         {"bram", sum_prefix(all, "RAMB")}, {"carry4", sum_prefix(all, "CARRY4")}, {"muxf", sum_prefix(all, "MUXF")}};
+         {"bram", sum_prefix(all, "RAMB")}, {"carry4", sum_prefix(all, "CARRY4")}, {"muxf", sum_prefix(all, "MUXF")},
+         {"lutram", lutram}, {"lutram_cells", lutram_cells},
+         {"note", "lut = logic LUT1..LUT6; lutram = LUT6 sites used as distributed RAM (RAM32M/RAM64M: 4, ...); "
+                  "bram = RAMB18E1/RAMB36E1"}};
+  std::ofstream(result) << j.dump(2) << "\n";
+  return j;
+}
+
+// iCE40 synthesis (synth_ice40, no place and route): LUT4, flip-flops, carries, block RAMs, against the HX8K.
+json ice40_synthesis(const Design& d, const fs::path& cache) {
+  const fs::path result = cache / "ice40-resources.json";
+  if (fs::exists(result)) return json::parse(slurp(result));
+  // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
+  if (!fs::exists(cache / "ice40.stat"))
+    run_yosys(cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o ice40.stat stat\n");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "ice40.stat")), cache / "ice40.stat");
+  const long lut = sum_prefix(all, "SB_LUT4"), ff = sum_prefix(all, "SB_DFF"), ram = sum_prefix(all, "SB_RAM40_4K");
+  const long mac = sum_prefix(all, "SB_MAC16");
+  json j{{"tool", "yosys synth_ice40 (cells counted through the hierarchy; no place and route)"},
+         {"lut4", lut}, {"ff", ff}, {"carry", sum_prefix(all, "SB_CARRY")}, {"ram40_4k", ram}, {"mac16", mac},
+         {"logic_cells_min", std::max(lut, ff)},
+         {"fits_hx8k", std::max(lut, ff) <= 7680 && ram <= 32 && mac == 0},
+         {"note", "logic_cells_min = max(LUT4, FF): a logic cell holds one LUT4 and one flip-flop; HX8K: 7,680 logic "
+                  "cells, 32 RAM40_4K, no MAC16"}};
   std::ofstream(result) << j.dump(2) << "\n";
   return j;
 }
@@ -294,6 +373,11 @@ json place_and_route(const Design& d, const fs::path& cache) {
 std::shared_ptr<AreaDesignOptions> add_area_design_options(CLI::App* cmd) {
   auto o = std::make_shared<AreaDesignOptions>();
   cmd->add_option("--design", o->dir, "design directory written by `neaccel rtl`: synthesise the whole datapath");
+  cmd->add_flag("--fpga", o->fpga,
+                "with --design: FPGA resources by synthesis, synth_xilinx xc7 (LUT, LUTRAM, FF, BRAM, DSP) and "
+                "synth_ice40 (LUT4, FF, RAM40_4K)");
+  cmd->add_flag("--no-ice40", o->no_ice40,
+                "with --fpga: skip synth_ice40 (for designs far over the HX8K, where it takes long and says little)");
   cmd->add_flag("--pnr", o->pnr, "with --design: iCE40 HX8K place and route (xc7 resources when it does not fit)");
   return o;
 }
@@ -305,7 +389,9 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
   json j = generic_synthesis(d, cache);
   j["design"] = d.dir.filename().string();
   j["spec"] = d.manifest.value("spec", json::object());
-  if (d.manifest.contains("datapath")) {
+  // The cost model knows the flip-flop register file only (docs/cost.md): no estimate for a memory register file.
+  const bool regfile_mem = j["spec"].value("regfile", std::string("ff")) == "mem";
+  if (d.manifest.contains("datapath") && !regfile_mem) {
     try {
       const study::CostPoint p = study::cost_point_from_manifest(d.manifest);
       j["point"] = study::to_json(p);
@@ -313,6 +399,10 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
     } catch (const Error&) {
       // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
     }
+  }
+  if (o.fpga) {
+    j["fpga"] = {{"xc7", xilinx_synthesis(d, cache)}};
+    if (!o.no_ice40) j["fpga"]["ice40"] = ice40_synthesis(d, cache);
   }
   if (o.pnr) j["pnr"] = place_and_route(d, cache);
   if (json_out) {
@@ -324,6 +414,16 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
   if (j.contains("estimate"))
     fmt::print("model estimate: {:.0f} cells, period {:.1f} ns ({})\n", j["estimate"]["area_cells"].get<double>(),
                j["estimate"]["period_ns"].get<double>(), j["estimate"]["critical"].get<std::string>());
+  if (o.fpga) {
+    const json& x = j["fpga"]["xc7"];
+    fmt::print("xc7: {} LUT + {} LUTRAM, {} FF, {} BRAM, {} DSP48E1\n", x["lut"].get<long>(), x["lutram"].get<long>(),
+               x["ff"].get<long>(), x["bram"].get<long>(), x["dsp48e1"].get<long>());
+    if (j["fpga"].contains("ice40")) {
+      const json& i = j["fpga"]["ice40"];
+      fmt::print("iCE40: {} LUT4, {} FF, {} RAM40_4K ({})\n", i["lut4"].get<long>(), i["ff"].get<long>(),
+                 i["ram40_4k"].get<long>(), i["fits_hx8k"].get<bool>() ? "fits the HX8K" : "does not fit the HX8K");
+    }
+  }
   if (o.pnr) {
     const json& p = j["pnr"];
     if (p["fits"].get<bool>())

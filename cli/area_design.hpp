@@ -12,6 +12,8 @@ namespace neaccel::cli {
 struct AreaDesignOptions {
   std::string dir;   // design directory (manifest.json, rtl/nea_top.v); empty: not the design mode
   bool pnr = false;  // also place and route on iCE40 HX8K (xc7 resources when it does not fit)
+  bool fpga = false;      // also synth_xilinx xc7 and synth_ice40 resources (JSON key "fpga")
+  bool no_ice40 = false;  // with fpga: xc7 only
 };
 
 // Adds --design and --pnr to `neaccel area`; the returned options are filled when the command line is parsed.

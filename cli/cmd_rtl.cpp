@@ -23,7 +23,7 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
-  std::string binding = "left-edge", depth = "on";
+  std::string binding = "left-edge", depth = "on", regfile = "ff";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0;
   bool not_pipelined = false, json = false, backpressure = false;
 };
@@ -37,6 +37,13 @@ std::string wrote(const Options& o, const hw::Design& d) {
   if (d.spec.arch == hw::Arch::Hardwired)
     return fmt::format("wrote {}/{{manifest.json,schedule.json,rtl/nea_top.v (generated hardwired datapath),synth/*.ys}}",
                        o.out);
+  if (d.dp.config.regfile_mem)
+    std::printf("register file as memory: %d write x %d read ports = %d banks of %d x %d bits, live value table\n",
+                d.dp.config.stream ? d.dp.config.num_units() + 1 : d.dp.config.num_units(),
+                d.dp.config.stream ? 2 * d.dp.config.num_units() + 1 : 2 * d.dp.config.num_units(),
+                (d.dp.config.stream ? d.dp.config.num_units() + 1 : d.dp.config.num_units()) *
+                    (d.dp.config.stream ? 2 * d.dp.config.num_units() + 1 : 2 * d.dp.config.num_units()),
+                d.dp.config.max_regs, d.dp.config.format.width());
   return fmt::format("wrote {}/{{manifest.json,schedule.json,hex/,rtl/nea_top.v,synth/*.ys}}", o.out);
 }
 
@@ -78,6 +85,7 @@ void run(const Options& o) {
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
   spec.depth = dfg::parse_depth_switch(o.depth);
+  spec.regfile = o.regfile;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -140,6 +148,9 @@ void setup(CLI::App& app) {
                   "for this schedule: muxes over the routed sources only, decoded from a counter)");
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
+  cmd->add_option("--regfile", opt->regfile,
+                  "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
+                  "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
   // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.

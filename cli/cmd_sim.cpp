@@ -186,6 +186,7 @@ EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vect
   const sysc::Fault f = model_fault(o);
   // The prebuilt lockstep benches are the microcoded datapath: a hardwired design is compared by cycle logs.
   if (d.spec.arch == hw::Arch::Hardwired) return run_log_cosim(d, dir, raw, o);
+  if (d.dp.config.regfile_mem) return run_log_cosim(d, dir, raw, o);  // likewise the flip-flop register file
   if (sysc::runs_on(d.dp, sysc::config_f22())) return cosim_on<Vdpsc_f22>(hw::fit(d.dp, sysc::config_f22()), dir, raw, f);
   if (sysc::runs_on(d.dp, sysc::config_x11())) return cosim_on<Vdpsc_x11>(hw::fit(d.dp, sysc::config_x11()), dir, raw, f);
   if (sysc::runs_on(d.dp, sysc::config_s22())) return cosim_on<Vdpsc_s22>(hw::fit(d.dp, sysc::config_s22()), dir, raw, f);

@@ -25,6 +25,7 @@ module nea_datapath #(
   parameter integer MaxProg = 64,
   parameter integer MaxIn = 16,
   parameter integer MaxOut = 8,
+  parameter integer RegFile = 0,  // 0: flip-flops + read multiplexers; 1: memory arrays (nea_regfile)
   parameter HexDir = ".",
   // Derived (do not override).
   parameter integer NumUnits = NumMul + NumAdd,
@@ -155,7 +156,6 @@ module nea_datapath #(
   always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
 
   // Register file and operand space.
-  reg  [Width-1:0] regs [0:MaxRegs-1];
   wire [Width-1:0] opnd [0:NumSrc-1];
   wire [NumUnits*Width-1:0] unit_result;
   wire [NumUnits-1:0] unit_valid;
@@ -165,16 +165,15 @@ module nea_datapath #(
     for (s = 0; s < NumSrc; s = s + 1) begin : g_src
       if (s < NumUnits) begin : g_bus
         assign opnd[s] = unit_result[s*Width +: Width];
-      end else if (s < NumUnits + MaxRegs) begin : g_reg
-        assign opnd[s] = regs[s - NumUnits];
-      end else begin : g_const
+      end else if (s >= NumUnits + MaxRegs) begin : g_const
         assign opnd[s] = consts[s - NumUnits - MaxRegs];
-      end
+      end  // registers: g_ffrf / g_memrf below
     end
   endgenerate
 
   // Units, issue and write-back fields.
   wire [NumUnits-1:0] wb_en;
+  wire [NumUnits*OpAddrW-1:0] src_a_all, src_b_all;
   wire [NumUnits*RegAddrW-1:0] wb_dest;
   genvar u;
   generate
@@ -183,6 +182,8 @@ module nea_datapath #(
       wire [1:0]         iss_op = word_q[u*IssueW+1 +: 2];
       wire [OpAddrW-1:0] src_a = word_q[u*IssueW+3 +: OpAddrW];
       wire [OpAddrW-1:0] src_b = word_q[u*IssueW+3+OpAddrW +: OpAddrW];
+      assign src_a_all[u*OpAddrW +: OpAddrW] = src_a;
+      assign src_b_all[u*OpAddrW +: OpAddrW] = src_b;
       assign wb_en[u] = computing & word_q[NumUnits*IssueW + u*WbW];
       assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 +: RegAddrW];
       nea_unit #(
@@ -190,7 +191,7 @@ module nea_datapath #(
         .Latency(u < NumMul ? LatMul : LatAdd), .Pipelined(u < NumMul ? PipeMul : PipeAdd)
       ) u_unit (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(computing & iss_valid), .op_i(iss_op),
-        .a_i(opnd[src_a]), .b_i(opnd[src_b]),
+        .a_i(opnd_a[u]), .b_i(opnd_b[u]),
         .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
     end
   endgenerate
@@ -199,16 +200,84 @@ module nea_datapath #(
   wire load_en = (state_q == StLoad) & in_valid_i & load_word[RegAddrW];
   wire [RegAddrW-1:0] load_addr = load_word[RegAddrW-1:0];
 
-  integer w;
-  always @(posedge clk_i) begin
-    for (w = 0; w < NumUnits; w = w + 1)
-      if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
-    if (load_en) regs[load_addr] <= in_data_i;
-  end
+
+  wire [OpAddrW-1:0] out_src = outrom[idx_q[OutW-1:0]];
+
+  // Register file: flip-flops (RegFile = 0) or memory arrays (RegFile = 1); operands of the units and the output.
+  wire [Width-1:0] opnd_a [0:NumUnits-1];
+  wire [Width-1:0] opnd_b [0:NumUnits-1];
+  wire [Width-1:0] out_word;
+  generate
+    if (RegFile == 0) begin : g_ffrf
+      reg [Width-1:0] regs [0:MaxRegs-1];
+      for (s = 0; s < MaxRegs; s = s + 1) begin : g_reg
+        assign opnd[NumUnits + s] = regs[s];
+      end
+      integer w;
+      always @(posedge clk_i) begin
+        for (w = 0; w < NumUnits; w = w + 1)
+          if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
+        if (load_en) regs[load_addr] <= in_data_i;
+      end
+      for (u = 0; u < NumUnits; u = u + 1) begin : g_opnd
+        assign opnd_a[u] = opnd[src_a_all[u*OpAddrW +: OpAddrW]];
+        assign opnd_b[u] = opnd[src_b_all[u*OpAddrW +: OpAddrW]];
+      end
+      assign out_word = opnd[out_src];
+    end else begin : g_memrf
+      localparam integer NumWr = NumUnits;
+      wire unloading = (state_q == StUnload);
+      localparam integer NumRd = 2 * NumUnits;
+      localparam [31:0] RegLo = NumUnits;
+      localparam [31:0] RegHi = NumUnits + MaxRegs;
+      wire [NumWr-1:0]          we;
+      wire [NumWr*RegAddrW-1:0] waddr;
+      wire [NumWr*Width-1:0]    wdata;
+      wire [OpAddrW-1:0]        rd_src [0:NumRd-1];
+      wire [NumRd-1:0]          rd_is_reg;
+      wire [NumRd*RegAddrW-1:0] raddr;
+      wire [NumRd*Width-1:0]    rdata;
+      wire [Width-1:0]          rd_word [0:NumRd-1];
+      for (s = 0; s < MaxRegs; s = s + 1) begin : g_reg
+        assign opnd[NumUnits + s] = {Width{1'b0}};  // registers come from the read ports
+      end
+      // Write ports: one per unit; the input load writes through port 0 (LOAD: no unit writes back). Read ports:
+      // two per unit; the output unload reads through port 0 (UNLOAD: no unit issues).
+      for (u = 0; u < NumUnits; u = u + 1) begin : g_wr
+        if (u == 0) begin : g_load
+          assign we[u] = wb_en[u] | load_en;
+          assign waddr[u*RegAddrW +: RegAddrW] = load_en ? load_addr : wb_dest[u*RegAddrW +: RegAddrW];
+          assign wdata[u*Width +: Width] = load_en ? in_data_i : unit_result[u*Width +: Width];
+        end else begin : g_unit_only
+          assign we[u] = wb_en[u];
+          assign waddr[u*RegAddrW +: RegAddrW] = wb_dest[u*RegAddrW +: RegAddrW];
+          assign wdata[u*Width +: Width] = unit_result[u*Width +: Width];
+        end
+      end
+      for (u = 0; u < NumUnits; u = u + 1) begin : g_rd_unit
+        assign rd_src[2*u] = (u == 0 && unloading) ? out_src : src_a_all[u*OpAddrW +: OpAddrW];
+        assign rd_src[2*u+1] = src_b_all[u*OpAddrW +: OpAddrW];
+        assign opnd_a[u] = rd_word[2*u];
+        assign opnd_b[u] = rd_word[2*u+1];
+      end
+      for (s = 0; s < NumRd; s = s + 1) begin : g_rd
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [31:0] src32 = {{(32-OpAddrW){1'b0}}, rd_src[s]};
+        wire [31:0] reg_off = src32 - RegLo;  // register index when rd_is_reg
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign rd_is_reg[s] = (src32 >= RegLo) && (src32 < RegHi);
+        assign raddr[s*RegAddrW +: RegAddrW] = reg_off[RegAddrW-1:0];
+        assign rd_word[s] = rd_is_reg[s] ? rdata[s*Width +: Width] : opnd[rd_src[s]];
+      end
+      assign out_word = rd_word[0];
+      nea_regfile #(.Width(Width), .Depth(MaxRegs), .NumWr(NumWr), .NumRd(NumRd)) u_regfile (
+        .clk_i(clk_i), .we_i(we), .waddr_i(waddr), .wdata_i(wdata), .raddr_i(raddr), .rdata_o(rdata));
+    end
+  endgenerate
 
   assign in_ready_o = (state_q == StLoad);
   assign out_valid_o = (state_q == StUnload);
-  assign out_data_o = out_valid_o ? opnd[outrom[idx_q[OutW-1:0]]] : {Width{1'b0}};
+  assign out_data_o = out_valid_o ? out_word : {Width{1'b0}};
   assign busy_o = (state_q != StIdle);
   assign done_o = (state_q == StDone);
   assign dbg_unit_valid_o = unit_valid;

@@ -30,8 +30,13 @@ void write_text(const fs::path& path, const std::string& text) {
 
 std::vector<std::string> rtl_sources(const std::string& rtl_dir, const Config& c, Arch arch) {
   std::vector<std::string> s;
-  if (arch == Arch::Microcoded)
+  if (arch == Arch::Microcoded) {
     s.push_back(rtl_dir + (c.stream ? "/datapath/nea_stream.v" : "/datapath/nea_datapath.v"));
+    if (c.regfile_mem) {  // RegFile = 1 (flip-flop designs keep their source list)
+      s.push_back(rtl_dir + "/datapath/nea_regfile.v");
+      s.push_back(rtl_dir + "/datapath/nea_rf_bank.v");
+    }
+  }
   s.push_back(rtl_dir + "/datapath/nea_unit.v");
   // nea_unit refers to all four unit modules (generate branches), so every file of rtl/units is read (sorted).
   std::vector<std::string> units;
@@ -128,6 +133,7 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"arch", arch_name(arch)},
                {"binding", d.spec.binding},
                {"depth", d.spec.depth ? "on" : "off"}};
+  if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -169,6 +175,8 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.binding = s.value("binding", std::string("left-edge"));
     // manifests written before the depth pass (issue 15) describe the traced graph
     spec.depth = dfg::parse_depth_switch(s.value("depth", std::string("off")), path + ": spec.depth");
+    spec.regfile = s.value("regfile", std::string("ff"));
+    if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

@@ -408,7 +408,18 @@ void write_hex(const Datapath& dp, const std::string& dir) {
   put("out.hex", output_hex(dp));
 }
 
+namespace {
+std::vector<std::pair<std::string, long>> rtl_parameters_base(const Config& c);
+}  // namespace
+
 std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
+  auto p = rtl_parameters_base(c);
+  if (c.regfile_mem) p.emplace_back("RegFile", 1);  // only when set: flip-flop designs keep their wrapper text
+  return p;
+}
+
+namespace {
+std::vector<std::pair<std::string, long>> rtl_parameters_base(const Config& c) {
   if (c.stream)
     return {{"IsFixed", c.format.fixed}, {"Width", c.format.width()}, {"Frac", c.format.fixed ? c.format.frac_bits : 0},
             {"NumMul", c.num_mul},       {"NumAdd", c.num_add},       {"LatMul", c.lat_mul},
@@ -421,6 +432,7 @@ std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
           {"MaxRegs", c.max_regs},     {"MaxConsts", c.max_consts}, {"MaxProg", c.max_prog},
           {"MaxIn", c.max_in},         {"MaxOut", c.max_out}};
 }
+}  // namespace
 
 nlohmann::json to_json(const Config& c) {
   nlohmann::json j;
@@ -431,6 +443,19 @@ nlohmann::json to_json(const Config& c) {
   j["op_addr_bits"] = c.op_addr_bits();
   j["word_bits"] = c.word_bits();
   return j;
+}
+
+// The memory register file's organisation (rtl/datapath/nea_regfile.v, docs/datapath.md "Register file as memory").
+nlohmann::json regfile_memory_json(const Config& c) {
+  const int U = c.num_units();
+  // Latency datapath: the input load shares write port 0 and the output unload read port 0 (LOAD and UNLOAD are
+  // states of their own); streaming: all overlap, so they have ports of their own.
+  const int wr = c.stream ? U + 1 : U, rd = c.stream ? 2 * U + 1 : 2 * U;
+  int sel = 0;
+  while ((1 << sel) < wr) ++sel;
+  return {{"type", "memory"}, {"write_ports", wr}, {"read_ports", rd}, {"banks", wr * rd}, {"depth", c.max_regs},
+          {"bank_bits", c.max_regs * c.format.width()}, {"live_value_table_bits", wr > 1 ? c.max_regs * sel : 0},
+          {"read", "asynchronous (distributed RAM)"}};
 }
 
 nlohmann::json to_json(const Datapath& dp) {
@@ -458,6 +483,7 @@ nlohmann::json to_json(const Datapath& dp) {
   }
   j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
                         {"write_ports", dp.config.num_units() + 1}};
+  if (dp.config.regfile_mem) j["register_file"]["kind"] = regfile_memory_json(dp.config);
   return j;
 }
 

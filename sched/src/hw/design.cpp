@@ -81,12 +81,28 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
   return dp;
 }
 
+namespace {
+Design make_design_ff(const DesignSpec& spec, Binding binding);
+}  // namespace
+
 Design make_design(const DesignSpec& spec) {
   if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
   if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
   if (spec.arch == Arch::Hardwired && spec.backpressure)
     throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented; use --arch microcoded");
   const Binding binding = parse_binding(spec.binding);
+  if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(fmt::format("--regfile: '{}' (ff, mem)", spec.regfile));
+  if (spec.regfile == "mem" && spec.arch == Arch::Hardwired)
+    throw Error("--regfile mem: the hardwired datapath has no register file (individual registers); use --arch microcoded");
+  Design d = make_design_ff(spec, binding);
+  d.dp.config.regfile_mem = spec.regfile == "mem";
+  return d;
+}
+
+namespace {
+
+// The design with the schedule, binding and program (the register file kind is set by make_design).
+Design make_design_ff(const DesignSpec& spec, Binding binding) {
   Design d;
   d.spec = spec;
   d.robot = ref::load_robot(spec.robot);
@@ -116,6 +132,8 @@ Design make_design(const DesignSpec& spec) {
   d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
   return d;
 }
+
+}  // namespace
 
 std::vector<double> bind_state(const Design& d, const std::vector<double>& q, const std::vector<double>& qd,
                                const std::vector<double>& qdd) {

@@ -303,7 +303,8 @@ json verify_design(Context& ctx, const json& manifest, const std::string& name, 
 // units + registers + constants sources), not to the arithmetic units: a chosen design of 8 + 8 units takes minutes
 // flat or hierarchical alike, a design of 1 + 1 units seconds. So every study synthesises the smallest explored
 // design (custom graph, smallest estimated area) hierarchically; the default study also synthesises it flat, which
-// measures the hierarchical figure against the real one, and every distinct chosen design flat.
+// measures the hierarchical figure against the real one, and every distinct chosen design flat, in both
+// architectures (the report shows them side by side).
 // Place and route only what the cost model expects to fit the HX8K: for a design several times its size, Yosys's
 // synth_ice40 alone takes tens of minutes before nextpnr can say no (puma560 8+8: over 15 minutes under load). The
 // others get the model's logic-cell estimate in the FPGA column; `neaccel area --design DIR --pnr` measures them
@@ -317,6 +318,7 @@ struct SynthJob {
   fs::path dir;
   json manifest;
   bool flat;
+  std::string counterpart_of;  // the same design in the other architecture: the chosen design's directory name
 };
 
 const char* const kSmallest = "smallest explored";
@@ -349,13 +351,24 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
       return rest(x) > rest(y);
     });
     for (std::size_t i : order)
-      jobs.push_back({designs[i]["name"], design_dir(ctx, designs[i]["name"], "fp32"), manifests[i], true});
-    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true});
+      jobs.push_back({designs[i]["name"], design_dir(ctx, designs[i]["name"], "fp32"), manifests[i], true, ""});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true, ""});
+    // Every chosen design in the other architecture too (same point, same schedule; hardwired latency designs with
+    // the interconnect-aware binding), synthesised flat, for the side-by-side table of the report (issue 20).
+    for (std::size_t i : order) {
+      json other = designs[i]["explore"];
+      other["arch"] = other.value("arch", std::string("microcoded")) == "hardwired" ? "microcoded" : "hardwired";
+      const std::string name = designs[i]["name"].get<std::string>() + " [" + other["arch"].get<std::string>() + "]";
+      ctx.progress.detail(name + " (RTL)");
+      const json m = generate_rtl(ctx, other, name, "fp32", designs[i]["streaming"].get<bool>());
+      jobs.push_back({name, design_dir(ctx, name, "fp32"), m, true,
+                      design_dir(ctx, designs[i]["name"], "fp32").filename().string()});
+    }
   }
   if (small_hardwired && ctx.opt.quick)
-    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true, ""});
   else if (!small_hardwired)
-    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false, ""});
   // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
   // simulations), one in the quick study. Rows keep the job order.
   const std::size_t workers = ctx.opt.quick ? 1 : 2;
@@ -367,6 +380,7 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
         const SynthJob& j = jobs[k];
         out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick && likely_fits(j.manifest))
                          : synthesize_hier(j.dir, j.name, j.manifest);
+        if (!j.counterpart_of.empty()) out[k]["counterpart_of"] = j.counterpart_of;
       }
     };
     std::vector<std::future<void>> pool;
@@ -462,6 +476,10 @@ void stage_synthesis(Context& ctx) {
       row["estimate"] = ctx.data.at("smallest")["area"];
       continue;
     }
+    if (row.contains("counterpart_of")) {  // a chosen design in the other architecture: not explored as such
+      row["estimate"] = "-";
+      continue;
+    }
     json point, streaming;
     for (const auto& d : designs)
       if (d["name"] == row["name"]) {
@@ -494,6 +512,22 @@ void stage_synthesis(Context& ctx) {
                            "than 15%)", row["name"].get<std::string>(), row["arch"].get<std::string>(), e.area_cells,
                            row["cells"].get<long>(), row["model_error_percent"].get<double>()));
   }
+  // Side by side: each chosen design and its counterpart in the other architecture (both flat).
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;  // (microcoded row, hardwired row)
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].contains("counterpart_of")) continue;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      if (k != i && rows[k]["method"] == kFlat && !rows[k].contains("counterpart_of") &&
+          rows[k]["dir"] == rows[i]["counterpart_of"]) {
+        const bool k_micro = rows[k]["arch"] == "microcoded";
+        const std::size_t mi = k_micro ? k : i, hi = k_micro ? i : k;
+        rows[hi]["rest_vs_microcoded_percent"] =
+            100.0 * (rows[hi]["rest"].get<double>() - rows[mi]["rest"].get<double>()) / rows[mi]["rest"].get<double>();
+        rows[hi]["chosen"] = rows[k]["name"];
+        rows[mi]["chosen"] = rows[k]["name"];
+        pairs.emplace_back(mi, hi);
+      }
+  }
   for (auto& hier : rows)
     for (const auto& flat : rows)
       if (hier["method"] == kHier && flat["method"] == kFlat && hier["dir"] == flat["dir"])
@@ -512,7 +546,8 @@ void stage_synthesis(Context& ctx) {
          "{}: the custom graph's point of smallest estimated area) hierarchically; " +
              std::string(ctx.opt.quick ? "the quick study synthesises nothing else."
                                        : "the default study also synthesises it flat, which measures the hierarchical "
-                                         "figure against the real one, and every distinct chosen design flat."),
+                                         "figure against the real one, and every distinct chosen design flat, in its "
+                                         "architecture and in the other one (side by side below)."),
          {r.num("smallest", "/mul"), r.num("smallest", "/add"), r.num("smallest", "/lat_mul"), r.num("smallest", "/lat_add")});
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -526,6 +561,22 @@ void stage_synthesis(Context& ctx) {
            "exploration estimate (cells)", "FPGA"}, t);
   r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Exploration "
          "estimate: the cost model on the explored point (section 4, left-edge binding).");
+  if (!pairs.empty()) {
+    std::vector<std::vector<Cell>> side;
+    for (const auto& [mi, hi] : pairs) {
+      const std::string m = "/designs/" + std::to_string(mi), h = "/designs/" + std::to_string(hi);
+      side.push_back({r.num("synthesis", m + "/chosen"), r.num("synthesis", m + "/cells", 0),
+                      r.num("synthesis", m + "/rest", 0), r.num("synthesis", m + "/flip_flops"),
+                      r.num("synthesis", h + "/cells", 0), r.num("synthesis", h + "/rest", 0),
+                      r.num("synthesis", h + "/flip_flops"), r.num("synthesis", h + "/rest_vs_microcoded_percent", 1)});
+    }
+    r.para("The chosen designs in both architectures (docs/datapath.md: the microcoded datapath with its register file "
+           "and operand multiplexers over every source and microcode ROM; the hardwired datapath generated for the "
+           "schedule, latency designs with the interconnect-aware binding), same point and schedule, flat synthesis of "
+           "each; the rows marked [microcoded] or [hardwired] above are the counterparts:");
+    r.table({"chosen design", "microcoded cells", "microcoded non-unit", "microcoded flip-flops", "hardwired cells",
+             "hardwired non-unit", "hardwired flip-flops", "hardwired non-unit vs microcoded %"}, side);
+  }
   std::vector<std::vector<Cell>> mt;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!rows[i].contains("model_cells")) continue;

@@ -52,6 +52,10 @@ struct Config {
   bool stream = false;                 // streaming datapath (rtl/datapath/nea_stream.v): another word layout
   int max_stages = 1;                  // streaming: stage-valid bits (>= stages of the program)
   int out_fifo = 0;                    // streaming: output FIFO words for back-pressure (0: none, out_ready_i unused)
+  // Register file as memory arrays (RTL parameter RegFile = 1, rtl/datapath/nea_regfile.v: banks per read port and
+  // per write port with a live value table, asynchronous reads) instead of flip-flops and read multiplexers.
+  // The program and the cycle timing are the same; only the RTL differs.
+  bool regfile_mem = false;
 
   int num_units() const { return num_mul + num_add; }
   int reg_addr_bits() const;   // register address width (>= 1)
