@@ -19,7 +19,7 @@ ROBOTS = ["puma560", "stanford"]
 def run(exe, out, robot, mix, binding):
     mul, add, lm, la = mix
     args = [exe, "rtl", "--robot", robot, "--flavour", "custom", "--format", "fp32", "--mul", str(mul), "--add",
-            str(add), "--lat-mul", str(lm), "--lat-add", str(la), "--binding", binding, "--json", "--out",
+            str(add), "--lat-mul", str(lm), "--lat-add", str(la), "--binding", binding, "--depth", "off", "--json", "--out",
             f"{out}/{robot}-m{mul}a{add}-l{lm}{la}-{binding}"]
     return json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
 

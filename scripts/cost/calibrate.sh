@@ -16,8 +16,9 @@ grep -v '^#' "$list" | grep -v '^\s*$' | while IFS='|' read -r name set args; do
   name=$(echo "$name" | tr -d ' '); set=$(echo "$set" | tr -d ' ')
   echo "$name" | grep -Eq "$only" || continue
   d="$work/$name"
+  # --depth off: the cached rows were measured on the traced graphs (before the depth pass, issue 15)
   # shellcheck disable=SC2086
-  [ -f "$d/manifest.json" ] || $neaccel rtl $args --out "$d" > /dev/null
+  [ -f "$d/manifest.json" ] || $neaccel rtl $args --depth off --out "$d" > /dev/null
   flag=""
   [ "$set" = pnr ] && flag="--pnr"
   echo "$(date -u +%T) $name: area $flag" >&2

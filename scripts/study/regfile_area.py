@@ -62,7 +62,7 @@ def main():
             ice40 = with_ice40 and tag == "mem"  # the iCE40 view only where it says something: RAM inference
             d = os.path.join(out, f"{short}_{tag}")
             rtl = [exe, "rtl", "--robot", "puma560", "--flavour", "custom", "--format", "fp32"] + unit_args + form_args
-            rtl += ["--out", d]
+            rtl += ["--depth", "off", "--out", d]  # the traced graph, as the cached rows (issue 15's pass is later)
             area = [exe, "area", "--design", d, "--fpga", "--json"] + ([] if ice40 else ["--no-ice40"])
             if not cached_only or not os.path.exists(os.path.join(d, "manifest.json")):
                 subprocess.run(rtl, check=True, stdout=subprocess.DEVNULL)
