@@ -2,6 +2,7 @@
 // shardable); CSV + JSON, Pareto front, gap distribution, gnuplot SVG. The final explore.csv/json and pareto.csv
 // carry each point's estimated area, clock period, ns per evaluation and set points per second (study/timing.hpp).
 #include "command.hpp"
+#include "value_lists.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/algorithms.hpp"
@@ -64,32 +65,8 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   graphs.emplace(key + "/2", traced);  // as sched::apply_depth with units: the traced graph is a candidate too
 }
 
-std::vector<std::string> split(const std::string& s, char sep = ',') {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string x; std::getline(ss, x, sep);)
-    if (!x.empty()) out.push_back(x);
-  return out;
-}
-
-// "1-4,8" -> 1 2 3 4 8 (each value >= lo).
-std::vector<int> parse_ints(const std::string& s, const std::string& opt, int lo) {
-  std::vector<int> v;
-  for (const auto& part : split(s)) {
-    int a = 0, b = 0;
-    char dash = 0;
-    std::istringstream in(part);
-    if (!(in >> a)) throw Error(fmt::format("{}: '{}' is not a number or range", opt, part));
-    b = a;
-    if (in >> dash) {
-      if (dash != '-' || !(in >> b)) throw Error(fmt::format("{}: '{}' is not a number or range", opt, part));
-    }
-    if (a < lo || b < a) throw Error(fmt::format("{}: '{}' (values must be >= {}, ranges ascending)", opt, part, lo));
-    for (int x = a; x <= b; ++x) v.push_back(x);
-  }
-  if (v.empty()) throw Error(fmt::format("{}: empty", opt));
-  return v;
-}
+using cli::parse_ints;
+using cli::split;
 
 std::vector<Point> enumerate(const Options& o) {
   std::vector<std::string> robots = split(o.robots);

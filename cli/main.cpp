@@ -2,6 +2,7 @@
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -18,6 +19,20 @@ int main(int argc, char** argv) {
   using namespace neaccel::cli;
   CLI::App app{"neaccel: design study of Newton-Euler dynamics accelerators"};
   app.require_subcommand(1);
+  // URDF import options for every command that loads a robot (docs/robot-format.md, "URDF import"); accepted before
+  // or after the subcommand. Applied as they are parsed, so they are in force when the command runs.
+  app.fallthrough();
+  neaccel::ref::UrdfOptions urdf;
+  const auto apply = [&urdf] { neaccel::ref::set_urdf_options(urdf); };
+  app.add_flag_callback("--strict-inertia", [&] { urdf.strict_inertia = true; apply(); },
+                        "URDF: inertia warnings (noise-level negative moments, triangle inequality) become errors")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>("--base", [&](const std::string& v) { urdf.base = v; apply(); },
+                                       "URDF: the link that becomes the fixed base (cuts off what is above it)")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>("--tip", [&](const std::string& v) { urdf.tip = v; apply(); },
+                                       "URDF: the last link of the chain base -> tip (other branches dropped)")
+      ->trigger_on_parse();
   auto entries = registry();
   std::sort(entries.begin(), entries.end(),
             [](const Entry& x, const Entry& y) { return x.order != y.order ? x.order < y.order : x.name < y.name; });

@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <string>
+
 namespace neaccel::sched {
 namespace {
 
@@ -48,6 +51,49 @@ TEST(Io, BadFilesGiveOneLineErrors) {
   EXPECT_THROW(from_json(bad, "f.json"), Error);
   EXPECT_THROW(load_graph("/nonexistent/graph.json"), Error);
   EXPECT_THROW(builtin_graph("nope"), Error);
+}
+
+// Each kind of bad schedule JSON gives its own one-line message naming the field (the messages were untested; the
+// type and range cases were found by fuzzing, fuzz/README.md).
+TEST(Io, BadScheduleJsonMessages) {
+  const auto g = hal_diffeq();
+  Problem p;
+  p.graph = &g;
+  p.classes = default_classes(1, 1, 1, 1);
+  const auto good = to_json(p, list_schedule(p));
+  const auto message = [&](const std::function<void(nlohmann::json&)>& edit) {
+    auto bad = good;
+    edit(bad);
+    try {
+      (void)from_json(bad, "f.json");
+    } catch (const Error& e) {
+      const std::string m = e.what();
+      EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+      return m;
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(message([](auto& j) { j["format"] = 7; }), "f.json: format: not a neaccel-schedule file");
+  EXPECT_EQ(message([](auto& j) { j["version"] = "1"; }), "f.json: version: unsupported (need 1)");
+  EXPECT_EQ(message([](auto& j) { j["version"] = 2; }), "f.json: version: unsupported (need 1)");
+  EXPECT_EQ(message([](auto& j) { j.erase("problem"); }), "f.json.problem: missing");
+  EXPECT_EQ(message([](auto& j) { j["problem"]["ii"] = "0"; }), "f.json: problem.ii: wrong type or out of range");
+  EXPECT_EQ(message([](auto& j) { j["problem"]["ii"] = 1.5; }), "f.json: problem.ii: wrong type or out of range");
+  EXPECT_EQ(message([](auto& j) { j["problem"]["ii"] = 4294967296.0; }),
+            "f.json: problem.ii: wrong type or out of range");
+  EXPECT_EQ(message([](auto& j) { j["problem"]["ii"] = 4294967296LL; }),
+            "f.json: problem.ii: wrong type or out of range");
+  EXPECT_EQ(message([](auto& j) { j["schedule"]["reg"] = {1, "x"}; }),
+            "f.json: schedule.reg: wrong type or out of range");
+  EXPECT_EQ(message([](auto& j) { j["schedule"]["slots"][0] = {0, 1}; }),
+            "f.json: schedule.slots[]: need [start, cls, instance]");
+  EXPECT_EQ(message([](auto& j) { j["schedule"]["slots"][2] = {0, "a", 0}; }),
+            "f.json: schedule.slots[2]: need three integers [start, cls, instance]");
+  EXPECT_EQ(message([](auto& j) { j["problem"]["classes"][0]["ops"] = {"mul", "pow"}; }),
+            "f.json: problem.classes[].ops: unknown op 'pow'");
+  auto deep = nlohmann::json::array();
+  for (int k = 0; k < 70; ++k) deep = nlohmann::json::array({deep});
+  EXPECT_EQ(message([&](auto& j) { j["extra"] = deep; }), "f.json: JSON nested deeper than 64");
 }
 
 TEST(Io, GanttAndUtilisation) {

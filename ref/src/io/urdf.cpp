@@ -12,8 +12,13 @@
 
 #include <Eigen/Geometry>
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
 
 namespace neaccel::ref {
 namespace {
@@ -78,6 +83,7 @@ Mass transformed(const Mass& x, const Eigen::Isometry3d& T) {
 // One movable joint and the body it moves (its child URDF link plus everything fixed to it).
 struct Body {
   std::string name;  // the child URDF link
+  std::string joint_name;  // the URDF joint that moves it
   int parent = -1;   // parent body, -1 = the root (base)
   JointType joint = JointType::Revolute;
   Eigen::Isometry3d world_T_link;  // the child link's frame in the root frame at q = 0
@@ -89,12 +95,34 @@ class Importer {
  public:
   explicit Importer(std::string source) : source_(std::move(source)) {}
 
-  // The movable bodies in depth-first order from the root, children in joint-name order (parents come first).
-  std::vector<Body> bodies(const urdf::ModelInterface& model) {
-    const auto root = model.getRoot();
-    if (!root) fail("no root link");
-    visit(*root, -1, Eigen::Isometry3d::Identity(), Eigen::Isometry3d::Identity());
-    return std::move(bodies_);
+  // The movable bodies in depth-first order from the root (or options.base), children in joint-name order
+  // (parents come first); with options.tip only the bodies on the path to the tip.
+  std::vector<Body> bodies(const urdf::ModelInterface& model, const UrdfOptions& options) {
+    urdf::LinkConstSharedPtr start = model.getRoot();
+    if (!start) fail("no root link");
+    if (!options.base.empty()) {
+      start = model.getLink(options.base);
+      if (!start) fail(fmt::format("--base: no link '{}' in the URDF", options.base));
+    }
+    visit(*start, -1, Eigen::Isometry3d::Identity(), Eigen::Isometry3d::Identity());
+    if (options.tip.empty()) return std::move(bodies_);
+    const auto owner = owner_.find(options.tip);
+    if (owner == owner_.end()) {
+      fail(fmt::format("--tip: no link '{}' below the base link '{}'", options.tip, start->name));
+    }
+    if (owner->second < 0) {
+      fail(fmt::format("--tip: link '{}' is fixed to the base link '{}' (no movable joint between them)",
+                       options.tip, start->name));
+    }
+    std::vector<int> path;  // tip's body up to the base
+    for (int b = owner->second; b >= 0; b = bodies_[static_cast<std::size_t>(b)].parent) path.push_back(b);
+    std::reverse(path.begin(), path.end());
+    std::vector<Body> chain;
+    for (int b : path) {
+      chain.push_back(bodies_[static_cast<std::size_t>(b)]);
+      chain.back().parent = static_cast<int>(chain.size()) - 2;
+    }
+    return chain;
   }
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -105,6 +133,7 @@ class Importer {
   // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame; world_T_link: in the root.
   void visit(const urdf::Link& link, int body, const Eigen::Isometry3d& body_T_link,
              const Eigen::Isometry3d& world_T_link) {
+    owner_[link.name] = body;
     if (body >= 0 && link.inertial) {
       add_inertial(*link.inertial, bodies_[static_cast<std::size_t>(body)], body_T_link, link.name);
     }
@@ -129,6 +158,7 @@ class Importer {
   int movable(const urdf::Joint& j, int parent, const Eigen::Isometry3d& world_T_child) {
     Body b;
     b.name = j.child_link_name;
+    b.joint_name = j.name;
     b.parent = parent;
     switch (j.type) {
       case urdf::Joint::REVOLUTE:
@@ -158,6 +188,7 @@ class Importer {
 
   std::string source_;
   std::vector<Body> bodies_;
+  std::map<std::string, int> owner_;  // URDF link name -> its body (-1 = the base)
 };
 
 // ---- modified DH between consecutive joint axes ----
@@ -272,10 +303,104 @@ Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const s
   return r;
 }
 
+// "<source>: link 'NAME' (joint 'J') [links[i]]" for the i-th imported link.
+std::string urdf_where(const Robot& r, const std::vector<Body>& bodies, std::size_t i) {
+  return fmt::format("{}: link '{}' (joint '{}') [links[{}]]", r.source, bodies[i].name, bodies[i].joint_name, i);
+}
+
+// Noise-level negative principal moments clamped, triangle-inequality violations flagged (io.hpp, UrdfOptions).
+void tolerate_inertia(Robot& r, const std::vector<Body>& bodies, const UrdfOptions& options) {
+  const auto warn = [&](const std::string& message) {
+    if (options.strict_inertia) throw Error(detail::one_line(message + " (--strict-inertia)"));
+    if (options.warn) {
+      options.warn(detail::one_line(message));
+    } else {
+      std::fprintf(stderr, "neaccel: warning: %s\n", detail::one_line(message).c_str());
+    }
+  };
+  double largest = 0;  // the largest principal moment in the robot
+  std::vector<Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>> eig(r.links.size());
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    if (!r.links[i].inertia.allFinite()) continue;  // validate() reports it, naming the link
+    eig[i].compute(r.links[i].inertia);
+    largest = std::max(largest, eig[i].eigenvalues().maxCoeff());
+  }
+  const double noise = kUrdfMomentNoise * largest;
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    Link& L = r.links[i];
+    if (!L.inertia.allFinite()) continue;
+    Eigen::Vector3d p = eig[i].eigenvalues();  // ascending
+    if (p[0] < 0) {
+      if (-p[0] > noise) {
+        throw Error(detail::one_line(fmt::format(
+            "{}: inertia: principal moments {}, {}, {} include a negative one beyond rounding noise ({} x the "
+            "largest moment in the robot, {})", urdf_where(r, bodies, i), p[0], p[1], p[2], kUrdfMomentNoise,
+            largest)));
+      }
+      warn(fmt::format("{}: inertia: negative principal moment {} is rounding noise (within {} x the largest "
+                       "moment in the robot, {}); clamped to 0", urdf_where(r, bodies, i), p[0], kUrdfMomentNoise,
+                       largest));
+      p = p.cwiseMax(0.0);
+      const Eigen::Matrix3d& V = eig[i].eigenvectors();
+      L.inertia = V * p.asDiagonal() * V.transpose();
+      L.inertia = 0.5 * (L.inertia + L.inertia.transpose());
+    }
+    // The validator's tolerance for the same check (validate.cpp): 1e-9 of the largest coefficient.
+    const double tol = 1e-9 * L.inertia.cwiseAbs().maxCoeff();
+    if (p[0] + p[1] < p[2] - tol) {
+      warn(fmt::format("{}: inertia: principal moments {}, {}, {} violate the triangle inequality ({} < {}); "
+                       "loaded as published", urdf_where(r, bodies, i), p[0], p[1], p[2], p[0] + p[1], p[2]));
+      L.triangle_inequality = false;
+    }
+  }
+}
+
+// Element nesting depth of XML text by a linear scan (comments, processing instructions, declarations and CDATA
+// skipped; quoted attribute values honoured). urdfdom's parser takes time growing faster than linearly with the depth
+// of a hostile file (a 1 MB file nested 10^5 deep ran over a minute), so the text is refused before it is parsed when
+// it nests deeper than kMaxXmlDepth (real URDFs: 4-5 levels). docs/limits.md.
+constexpr int kMaxXmlDepth = 64;
+int xml_depth(const std::string& x) {
+  int depth = 0, deepest = 0;
+  const auto skip_to = [&](std::size_t from, const char* end) {
+    const std::size_t e = x.find(end, from);
+    return e == std::string::npos ? x.size() : e + std::char_traits<char>::length(end);
+  };
+  for (std::size_t i = 0; i < x.size();) {
+    if (x[i] != '<') { ++i; continue; }
+    if (x.compare(i, 4, "<!--") == 0) { i = skip_to(i + 4, "-->"); continue; }
+    if (x.compare(i, 9, "<![CDATA[") == 0) { i = skip_to(i + 9, "]]>"); continue; }
+    if (x.compare(i, 2, "<?") == 0) { i = skip_to(i + 2, "?>"); continue; }
+    if (x.compare(i, 2, "<!") == 0) { i = skip_to(i + 2, ">"); continue; }
+    const bool closing = x.compare(i, 2, "</") == 0;
+    std::size_t j = i + 1;
+    char quote = 0;
+    for (; j < x.size(); ++j) {
+      if (quote) { if (x[j] == quote) quote = 0; }
+      else if (x[j] == '"' || x[j] == '\'') quote = x[j];
+      else if (x[j] == '>') break;
+    }
+    const bool self_closing = j < x.size() && j > i + 1 && x[j - 1] == '/';
+    if (closing) --depth;
+    else if (!self_closing) deepest = std::max(deepest, ++depth);
+    i = j + 1;
+  }
+  return deepest;
+}
+
+UrdfOptions& process_urdf_options() {
+  static UrdfOptions options;
+  return options;
+}
+
 }  // namespace
 
-Robot robot_from_urdf(const std::string& xml, const std::string& source) {
+void set_urdf_options(const UrdfOptions& options) { process_urdf_options() = options; }
+const UrdfOptions& urdf_options() { return process_urdf_options(); }
+
+Robot robot_from_urdf(const std::string& xml, const std::string& source, const UrdfOptions& options) {
   Importer importer(source);
+  if (xml_depth(xml) > kMaxXmlDepth) importer.fail(fmt::format("XML elements nested deeper than {}", kMaxXmlDepth));
   urdf::ModelInterfaceSharedPtr model;
   {
     CaptureConsole console;
@@ -285,9 +410,22 @@ Robot robot_from_urdf(const std::string& xml, const std::string& source) {
                                                                                       : console.first_error));
     }
   }
-  Robot r = to_robot(importer.bodies(*model), model->getName(), source);
-  validate(r);
+  const std::vector<Body> bodies = importer.bodies(*model, options);
+  Robot r = to_robot(bodies, model->getName(), source);
+  tolerate_inertia(r, bodies, options);
+  // validate() names links[i].field; the location in front names the URDF link and joint.
+  detail::validate_located(r, [&](const std::string& field) -> std::string {
+    unsigned long i = 0;
+    if (std::sscanf(field.c_str(), "links[%lu]", &i) == 1 && i < bodies.size()) {
+      return fmt::format("{}: link '{}' (joint '{}')", source, bodies[i].name, bodies[i].joint_name);
+    }
+    return std::string();
+  });
   return r;
+}
+
+Robot robot_from_urdf(const std::string& xml, const std::string& source) {
+  return robot_from_urdf(xml, source, urdf_options());
 }
 
 Robot robot_from_urdf_file(const std::string& path) { return robot_from_urdf(detail::read_text_file(path), path); }

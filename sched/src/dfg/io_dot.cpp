@@ -258,7 +258,11 @@ class Parser {
         if (tok_.kind == Token::Id) advance();
       }
       expect("{");
+      // Recursive descent: the nesting depth is bounded so that a hostile file cannot overflow the stack
+      // (docs/limits.md); real graphs nest one or two levels.
+      if (++depth_ > kMaxSubgraphDepth) lex_.fail(line, fmt::format("subgraphs nested deeper than {}", kMaxSubgraphDepth));
       stmt_list(node_defaults);
+      --depth_;
       expect("}");
       if (is("->")) lex_.fail(line, "subgraphs as edge operands are not supported");
       return;
@@ -303,8 +307,10 @@ class Parser {
     g_.nodes.push_back(std::move(n));
   }
 
+  static constexpr int kMaxSubgraphDepth = 256;
   Lexer lex_;
   Token tok_;
+  int depth_ = 0;
   detail::GenericGraph g_;
   std::vector<detail::GenericEdge> pending_edges_;
 };

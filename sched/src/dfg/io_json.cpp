@@ -5,9 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <type_traits>
+#include <vector>
 
 namespace neaccel::dfg {
 
@@ -36,14 +41,70 @@ const nlohmann::json& field(const nlohmann::json& j, const char* key, const std:
   return j.at(key);
 }
 
+// The nesting depth of a JSON value, without recursion (a hostile file nested 10^5 deep must not overflow the
+// stack in a recursive copy or walk; docs/limits.md).
+inline std::size_t json_depth(const nlohmann::json& root) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const nlohmann::json*, std::size_t>> todo{{&root, 1}};
+  while (!todo.empty()) {
+    const auto [j, d] = todo.back();
+    todo.pop_back();
+    deepest = std::max(deepest, d);
+    if (j->is_structured())
+      for (const auto& e : *j) todo.emplace_back(&e, d + 1);
+  }
+  return deepest;
+}
+constexpr std::size_t kMaxJsonDepth = 64;
+
+// Integers are read only from JSON integers within T's range (a float or an out-of-range value would be a silent
+// truncation or undefined behaviour in nlohmann's get<T>); vectors element by element.
+template <class T>
+struct is_int_vector : std::false_type {};
+template <class U>
+struct is_int_vector<std::vector<U>> : std::bool_constant<std::is_integral_v<U> && !std::is_same_v<U, bool>> {};
+
+template <class T>
+bool checked_get(const nlohmann::json& v, T& out) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<std::uint64_t>();
+      if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
+      out = static_cast<T>(u);
+      return true;
+    }
+    if (!v.is_number_integer()) return false;
+    const auto s = v.get<std::int64_t>();
+    if (s < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+        (s > 0 && static_cast<std::uint64_t>(s) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
+      return false;
+    out = static_cast<T>(s);
+    return true;
+  } else if constexpr (is_int_vector<T>::value) {
+    if (!v.is_array()) return false;
+    out.clear();
+    for (const auto& e : v) {
+      typename T::value_type x{};
+      if (!checked_get(e, x)) return false;
+      out.push_back(x);
+    }
+    return true;
+  } else {
+    try {
+      out = v.get<T>();
+      return true;
+    } catch (const nlohmann::json::exception&) {
+      return false;
+    }
+  }
+}
+
 template <class T>
 T get(const nlohmann::json& j, const char* key, const std::string& where) {
   const nlohmann::json& v = field(j, key, where);
-  try {
-    return v.get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw Error(fmt::format("{}.{}: wrong type ({})", where, key, v.type_name()));
-  }
+  T out{};
+  if (!checked_get(v, out)) throw Error(fmt::format("{}.{}: wrong type or out of range ({})", where, key, v.type_name()));
+  return out;
 }
 
 Graph lossless_from_json(const nlohmann::json& j, const std::string& source) {
@@ -160,6 +221,7 @@ std::string to_json_text(const Graph& g) { return to_json(g).dump(1) + "\n"; }
 
 Graph graph_from_json(const nlohmann::json& j, const std::string& source) {
   if (!j.is_object()) throw Error(source + ": expected a JSON object");
+  if (json_depth(j) > kMaxJsonDepth) throw Error(fmt::format("{}: JSON nested deeper than {}", source, kMaxJsonDepth));
   if (j.contains("format")) {
     if (j.at("format") != "neaccel-dfg") throw Error(source + ": format: expected \"neaccel-dfg\"");
     return lossless_from_json(j, source);
@@ -173,6 +235,8 @@ Graph graph_from_json_text(const std::string& text, const std::string& source) {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw Error(fmt::format("{}: JSON syntax error at byte {}", source, e.byte));
+  } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double (out_of_range 406)
+    throw Error(fmt::format("{}: invalid JSON ({})", source, e.what()));
   }
   return graph_from_json(j, source);
 }

@@ -7,6 +7,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
 #include <map>
 #include <set>
 
@@ -22,14 +26,70 @@ dfg::Op op_from(const std::string& name, const std::string& where) {
   throw Error(fmt::format("{}: unknown op '{}'", where, name));
 }
 
+// The nesting depth of a JSON value, without recursion (a hostile file nested 10^5 deep must not overflow the
+// stack in a recursive copy or walk; docs/limits.md).
+inline std::size_t json_depth(const json& root) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const json*, std::size_t>> todo{{&root, 1}};
+  while (!todo.empty()) {
+    const auto [j, d] = todo.back();
+    todo.pop_back();
+    deepest = std::max(deepest, d);
+    if (j->is_structured())
+      for (const auto& e : *j) todo.emplace_back(&e, d + 1);
+  }
+  return deepest;
+}
+constexpr std::size_t kMaxJsonDepth = 64;
+
+// Integers are read only from JSON integers within T's range (a float or an out-of-range value would be a silent
+// truncation or undefined behaviour in nlohmann's get<T>); vectors element by element.
+template <class T>
+struct is_int_vector : std::false_type {};
+template <class U>
+struct is_int_vector<std::vector<U>> : std::bool_constant<std::is_integral_v<U> && !std::is_same_v<U, bool>> {};
+
+template <class T>
+bool checked_get(const nlohmann::json& v, T& out) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<std::uint64_t>();
+      if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
+      out = static_cast<T>(u);
+      return true;
+    }
+    if (!v.is_number_integer()) return false;
+    const auto s = v.get<std::int64_t>();
+    if (s < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+        (s > 0 && static_cast<std::uint64_t>(s) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
+      return false;
+    out = static_cast<T>(s);
+    return true;
+  } else if constexpr (is_int_vector<T>::value) {
+    if (!v.is_array()) return false;
+    out.clear();
+    for (const auto& e : v) {
+      typename T::value_type x{};
+      if (!checked_get(e, x)) return false;
+      out.push_back(x);
+    }
+    return true;
+  } else {
+    try {
+      out = v.get<T>();
+      return true;
+    } catch (const nlohmann::json::exception&) {
+      return false;
+    }
+  }
+}
+
 template <class T>
 T get(const json& j, const char* key, const std::string& where) {
   if (!j.is_object() || !j.contains(key)) throw Error(fmt::format("{}.{}: missing", where, key));
-  try {
-    return j.at(key).get<T>();
-  } catch (const json::exception&) {
-    throw Error(fmt::format("{}.{}: wrong type", where, key));
-  }
+  T out{};
+  if (!checked_get(j.at(key), out)) throw Error(fmt::format("{}.{}: wrong type or out of range", where, key));
+  return out;
 }
 
 }  // namespace
@@ -58,9 +118,11 @@ json to_json(const Problem& p, const Schedule& s) {
 }
 
 std::unique_ptr<Loaded> from_json(const json& j, const std::string& what) {
-  if (!j.is_object() || j.value("format", "") != "neaccel-schedule")
+  if (!j.is_object() || !j.contains("format") || j.at("format") != "neaccel-schedule")
     throw Error(fmt::format("{}: format: not a neaccel-schedule file", what));
-  if (j.value("version", 0) != 1) throw Error(fmt::format("{}: version: unsupported (need 1)", what));
+  if (json_depth(j) > kMaxJsonDepth) throw Error(fmt::format("{}: JSON nested deeper than {}", what, kMaxJsonDepth));
+  if (!j.contains("version") || j.at("version") != 1)
+    throw Error(fmt::format("{}: version: unsupported (need 1)", what));
   auto out = std::make_unique<Loaded>();
   out->graph = graph_from_json(get<json>(j, "graph", what), what);
   auto& p = out->problem;
@@ -94,7 +156,10 @@ std::unique_ptr<Loaded> from_json(const json& j, const std::string& what) {
   s.reg = get<std::vector<int>>(sj, "reg", sw);
   for (const auto& sl : get<json>(sj, "slots", sw)) {
     if (!sl.is_array() || sl.size() != 3) throw Error(fmt::format("{}.slots[]: need [start, cls, instance]", sw));
-    s.slots.push_back(Slot{sl[0].get<int>(), sl[1].get<int>(), sl[2].get<int>()});
+    Slot slot{};
+    if (!checked_get(sl[0], slot.start) || !checked_get(sl[1], slot.cls) || !checked_get(sl[2], slot.instance))
+      throw Error(fmt::format("{}.slots[{}]: need three integers [start, cls, instance]", sw, s.slots.size()));
+    s.slots.push_back(slot);
   }
   return out;
 }

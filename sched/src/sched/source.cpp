@@ -89,7 +89,7 @@ dfg::Graph load_graph(const std::string& spec) {
     } catch (const nlohmann::json::exception& e) {
       throw Error(fmt::format("{}: not valid JSON ({})", spec, e.what()));
     }
-    if (j.is_object() && j.value("format", "") == "neaccel-schedule" && j.contains("graph"))
+    if (j.is_object() && j.contains("format") && j.at("format") == "neaccel-schedule" && j.contains("graph"))
       return graph_from_json(j["graph"], spec);
   }
   return dfg::read_graph_file(spec);  // dfg's JSON (lossless or generic) or DOT

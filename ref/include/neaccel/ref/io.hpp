@@ -6,6 +6,7 @@
 #include "neaccel/ref/robot.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,29 @@ std::string to_yaml(const Robot& robot);
 // their parent body (parallel axis theorem). Joint frames are converted to modified DH (Khalil's gamma, b, alpha,
 // d (= a here), theta, r (= d here)) between consecutive joint axes; see docs/robot-format.md for the choices made
 // when axes are parallel or intersect. Gravity defaults to [0, 0, -9.81] in the URDF root frame.
-Robot robot_from_urdf(const std::string& xml, const std::string& source);
-Robot robot_from_urdf_file(const std::string& path);
+//
+// Published URDF data is tolerated where it is noise or a known inconsistency (docs/robot-format.md, "URDF import"):
+// a negative principal moment of a link's inertia no larger in magnitude than kUrdfMomentNoise times the largest
+// principal moment (of that link, or of the robot if larger) is clamped to 0 with a warning; a larger one is an
+// error. Principal moments that violate the triangle inequality load with a warning (the link gets
+// triangle_inequality = false) unless strict_inertia is set, which makes both warnings errors. Every error and
+// warning names the URDF's link (and the joint that moves it): "<source>: link 'NAME' (joint 'J') [links[i]]: ...".
+inline constexpr double kUrdfMomentNoise = 1e-9;
+struct UrdfOptions {
+  bool strict_inertia = false;
+  // The chain between two URDF links: base = the link whose frame becomes the fixed base (everything above it,
+  // including floating or planar joints, is cut off); tip = the last link (only the movable joints on the path
+  // base -> tip are kept, other branches are dropped). Empty = the URDF's root / every link.
+  std::string base, tip;
+  // Receives each one-line warning; empty = printed to stderr as "neaccel: warning: <message>".
+  std::function<void(const std::string&)> warn;
+};
+Robot robot_from_urdf(const std::string& xml, const std::string& source, const UrdfOptions& options);
+Robot robot_from_urdf(const std::string& xml, const std::string& source);  // with urdf_options()
+Robot robot_from_urdf_file(const std::string& path);                         // with urdf_options()
+// Process-wide URDF options used by load_robot() / robot_from_urdf_file (the CLI's --strict-inertia, --base, --tip).
+void set_urdf_options(const UrdfOptions& options);
+const UrdfOptions& urdf_options();
 
 // A seeded random robot for tests and scaling studies: n links, mixed revolute/prismatic joints, arbitrary DH
 // parameters (standard DH for even seeds, modified DH for odd seeds), full physically valid inertia tensors
