@@ -1,5 +1,5 @@
 // `neaccel control --robot R --scenario nominal|disturbance|model-error [--feedback on|off]
-//                  [--format double|fp32|fixed:I.F] --out DIR [--json] [--seed N]`
+//                  [--format double|fp32|fixed:I.F] [--lin-format double|fp32|fixed:I.F] --out DIR [--json] [--seed N]`
 // Seed 004's feedforward + adaptive least-squares feedback on a simulated arm (ref/control). Writes under DIR:
 // control.csv (this run), control_ff.csv (feedforward only, for comparison, when feedback is on), path.svg,
 // joints.svg, xy.svg (gnuplot) and summary.json; prints a summary (or the JSON with --json). docs/control.md.
