@@ -1,5 +1,5 @@
 // `neaccel control --robot R --scenario nominal|disturbance|model-error [--feedback on|off]
-//                  [--format double|fp32|fixed:I.F] --out DIR [--json] [--seed N]`
+//                  [--format double|fp32|fixed:I.F] [--lin-format double|fp32|fixed:I.F] --out DIR [--json] [--seed N]`
 // Seed 004's feedforward + adaptive least-squares feedback on a simulated arm (ref/control). Writes under DIR:
 // control.csv (this run), control_ff.csv (feedforward only, for comparison, when feedback is on), path.svg,
 // joints.svg, xy.svg (gnuplot) and summary.json; prints a summary (or the JSON with --json). docs/control.md.
@@ -24,7 +24,7 @@ namespace ctl = neaccel::ref::control;
 using neaccel::Error;
 
 struct Options {
-  std::string robot = "planar2", scenario = "nominal", feedback = "on", format = "double", out = "out/control";
+  std::string robot = "planar2", scenario = "nominal", feedback = "on", format = "double", lin_format = "double", out = "out/control";
   bool json = false;
   std::uint64_t seed = 1;
 };
@@ -127,6 +127,15 @@ void print_text(const nlohmann::json& j) {
     fmt::print("  feedforward in {} vs double: max |tau diff| {:.4g} N m, max |q diff| {:.4g} rad\n",
                j["format"].get<std::string>(), j["format_effect"]["max_tau_ff_diff"].get<double>(),
                j["format_effect"]["max_q_diff_rad"].get<double>());
+  if (j.contains("linearisation_effect")) {
+    const nlohmann::json& e = j["linearisation_effect"];
+    fmt::print("  linearisation in {} vs double: max joint error {:.4g} vs {:.4g} rad, max end-effector error {:.4g} "
+               "vs {:.4g} m, max |q diff| {:.4g} rad, {} vs {} gain updates\n",
+               j["lin_format"].get<std::string>(), e["max_joint_error_rad"].get<double>(),
+               e["reference_max_joint_error_rad"].get<double>(), e["max_ee_error_m"].get<double>(),
+               e["reference_max_ee_error_m"].get<double>(), e["max_q_diff_rad"].get<double>(),
+               e["gain_updates"].get<int>(), e["reference_gain_updates"].get<int>());
+  }
   if (j.contains("accelerator")) {
     const nlohmann::json& a = j["accelerator"];
     fmt::print("  accelerator: {}: {} cycles (bound {}) + {} I/O, {:.2f} us at {:.1f} MHz (estimated) = {:.1f} kHz "
@@ -147,6 +156,7 @@ void run(const Options& o) {
   so.seed = o.seed;
   ctl::ControlSetup setup = ctl::make_setup(robot, scenario, o.feedback == "on", so);
   setup.feedforward = neaccel::cli::format_feedforward(setup.model, o.format);  // throws on a bad --format
+  setup.linearize = neaccel::cli::format_linearize(setup.model, o.lin_format);  // throws on a bad --lin-format
   const std::filesystem::path dir(o.out);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -173,6 +183,15 @@ void run(const Options& o) {
     j["format_effect"] = neaccel::cli::format_effect(r, rd);
     j["accelerator"] = neaccel::cli::accelerator_timing(setup.model, o.format, setup.desired.T);
   }
+  j["lin_format"] = o.lin_format;
+  if (o.lin_format != "double" && setup.feedback) {
+    ctl::ControlSetup ref = setup;
+    ref.linearize = nullptr;
+    const ctl::ControlRun rd = ctl::run_control(ref);
+    j["linearisation_effect"] = neaccel::cli::format_effect(r, rd);
+    j["linearisation_effect"]["reference_gain_updates"] = rd.updates;
+    j["linearisation_effect"]["gain_updates"] = r.updates;
+  }
   const std::string title = fmt::format("{}, {}, feedback {}", robot.name, o.scenario, o.feedback);
   j["plots"] = run_gnuplot(dir, plot_script(robot.dof(), with_ff, title))
                    ? nlohmann::json{"path.svg", "joints.svg", "xy.svg"}
@@ -192,6 +211,8 @@ void setup(CLI::App& app) {
                                                "inertias)");
   cmd->add_option("--feedback", opt->feedback, "on (default) or off (feedforward only)");
   cmd->add_option("--format", opt->format, "feedforward arithmetic: double, fp32 or fixed:I.F (dataflow graph)");
+  cmd->add_option("--lin-format", opt->lin_format,
+                  "gain-update linearisation: double (ref) or fp32 / fixed:I.F (dtau and mass graphs)");
   cmd->add_option("--out", opt->out, "output directory (default out/control)");
   cmd->add_option("--seed", opt->seed, "seed of the disturbance signs (default 1)");
   cmd->add_flag("--json", opt->json, "print the summary as JSON");

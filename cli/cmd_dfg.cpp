@@ -16,9 +16,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 namespace {
 
@@ -30,7 +32,8 @@ struct Args {
   int lat_mul = 3, lat_add = 2;
   bool general = false, custom = false, base = false, json = false;
   std::vector<std::string> emit, fixed;
-  int samples = 0;
+  int samples = 0, near = 0;
+  double target = 0;
 };
 
 std::string stem_of(const std::string& s) {
@@ -43,6 +46,55 @@ nlohmann::json counts_json(const dfg::OpCounts& k) {
   nlohmann::json j{{"mul", k.mul()}, {"add", k.add()}, {"neg", k.neg()}, {"operations", k.operations()}};
   for (int o = 0; o < dfg::kNumOps; ++o) j["by_op"][dfg::op_name(static_cast<dfg::Op>(o))] = k.by_op[static_cast<std::size_t>(o)];
   return j;
+}
+
+// Forward functions: states with physical tau (fd_states), grouped by set with M's condition number beside the
+// errors (docs/functions.md "Accuracy"); with --target, the smallest fixed-point format meeting it.
+void fd_accuracy(const dfg::Graph& g, const ref::Robot& robot, const std::vector<dfg::FixedFormat>& formats,
+                 const Args& a, nlohmann::json& report) {
+  const std::vector<dfg::FdState> states = dfg::fd_states(robot, a.samples, a.near, 1);
+  std::vector<std::string> names{"float"};
+  for (const auto& f : formats) names.push_back(dfg::to_string(f));
+  std::map<std::string, nlohmann::json> sets;
+  std::vector<std::string> order;
+  std::vector<double> all_max(names.size(), 0.0), all_sq(names.size(), 0.0);
+  std::vector<bool> all_sat(names.size(), false);
+  for (const dfg::FdState& s : states) {
+    const std::vector<double> in = dfg::fd_inputs(g, robot, s);
+    std::vector<dfg::StateError> e{dfg::float_error(g, in)};
+    for (const auto& f : formats) e.push_back(dfg::fixed_error(g, in, f));
+    if (!sets.count(s.set)) {
+      order.push_back(s.set);
+      sets[s.set] = {{"set", s.set}, {"states", 0}, {"min_cond", s.cond}, {"max_cond", s.cond}};
+      for (const std::string& nm : names) sets[s.set]["max_rel"][nm] = 0.0;
+    }
+    nlohmann::json& j = sets[s.set];
+    j["states"] = j["states"].get<int>() + 1;
+    j["min_cond"] = std::min(j["min_cond"].get<double>(), s.cond);
+    j["max_cond"] = std::max(j["max_cond"].get<double>(), s.cond);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      j["max_rel"][names[k]] = std::max(j["max_rel"][names[k]].get<double>(), e[k].rel);
+      if (e[k].saturated) j["saturated"][names[k]] = true;
+      all_max[k] = std::max(all_max[k], e[k].rel);
+      all_sq[k] += e[k].rel * e[k].rel;
+      all_sat[k] = all_sat[k] || e[k].saturated;
+    }
+  }
+  for (std::size_t k = 0; k < names.size(); ++k)
+    report["accuracy"].push_back({{"format", names[k]}, {"max_rel", all_max[k]}, {"rms_rel", std::sqrt(all_sq[k] / static_cast<double>(states.size()))}, {"saturated", static_cast<bool>(all_sat[k])}});
+  for (const std::string& nm : order) report["accuracy_by_set"].push_back(sets[nm]);
+  if (a.target > 0) {
+    const dfg::FormatScan scan = dfg::smallest_fixed_format(g, robot, states, a.target);
+    nlohmann::json j{{"target", a.target}, {"found", scan.found}};
+    if (scan.found) {
+      j["format"] = dfg::to_string(scan.format);
+      j["width"] = scan.format.width();
+      j["max_rel"] = scan.max_rel;
+      j["fractions_meeting"] = scan.fractions_meeting;
+    }
+    for (const auto& w : scan.widths) j["widths"].push_back({{"width", w.width}, {"best", dfg::to_string(w.best)}, {"max_rel", w.max_rel}});
+    report["format_scan"] = j;
+  }
 }
 
 void write_file(const std::filesystem::path& p, const std::string& text) {
@@ -115,12 +167,19 @@ void run(const Args& a) {
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
   if (!relations.empty()) report["relations"] = relations;
+  if (a.samples <= 0 && (a.near > 0 || a.target > 0)) throw Error("dfg: --near and --target need --accuracy N");
   if (a.samples > 0) {
     if (a.robot.empty()) throw Error("dfg: --accuracy needs --robot");
     std::vector<dfg::FixedFormat> formats;
     for (const std::string& f : a.fixed) formats.push_back(dfg::parse_fixed_format(f));
-    const auto acc = dfg::accuracy_report(reduced, robot, formats, a.samples, 1);
-    for (const auto& r : acc) report["accuracy"].push_back({{"format", r.format}, {"max_rel", r.max_rel}, {"rms_rel", r.rms_rel}, {"saturated", r.saturated}});
+    const bool forward = fn == dfg::Function::Fd || fn == dfg::Function::FdKhalil || fn == dfg::Function::FdStrobe;
+    if (!forward) {
+      if (a.near > 0 || a.target > 0) throw Error("dfg: --near and --target need a forward function (fd, fd-khalil, fd-strobe)");
+      const auto acc = dfg::accuracy_report(reduced, robot, formats, a.samples, 1);
+      for (const auto& r : acc) report["accuracy"].push_back({{"format", r.format}, {"max_rel", r.max_rel}, {"rms_rel", r.rms_rel}, {"saturated", r.saturated}});
+    } else {
+      fd_accuracy(reduced, robot, formats, a, report);
+    }
   }
   if (!a.emit.empty()) {
     std::filesystem::create_directories(a.out);
@@ -165,6 +224,19 @@ void run(const Args& a) {
       std::cout << fmt::format("accuracy {}: max rel {:.3e}, rms rel {:.3e}{}\n", r["format"].get<std::string>(),
                                r["max_rel"].get<double>(), r["rms_rel"].get<double>(),
                                r["saturated"].get<bool>() ? " (saturated)" : "");
+  if (report.contains("accuracy_by_set"))
+    for (const auto& r : report["accuracy_by_set"]) {
+      std::string line = fmt::format("  {:<10} {:>4} states, cond(M) {:.3g} .. {:.3g}:", r["set"].get<std::string>(), r["states"].get<int>(), r["min_cond"].get<double>(), r["max_cond"].get<double>());
+      for (const auto& [nm, v] : r["max_rel"].items()) line += fmt::format(" {} {:.2e}", nm, v.get<double>());
+      std::cout << line << "\n";
+    }
+  if (report.contains("format_scan")) {
+    const auto& j = report["format_scan"];
+    if (j["found"].get<bool>())
+      std::cout << fmt::format("smallest fixed format for max rel <= {:g}: {} ({} bits, max rel {:.3e}; F meeting it: {})\n", j["target"].get<double>(), j["format"].get<std::string>(), j["width"].get<int>(), j["max_rel"].get<double>(), j["fractions_meeting"].dump());
+    else
+      std::cout << fmt::format("no fixed format up to 32 bits meets max rel <= {:g}\n", j["target"].get<double>());
+  }
   if (report.contains("files"))
     for (const auto& f : report["files"]) std::cout << "wrote " << f.get<std::string>() << "\n";
 }
@@ -188,6 +260,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--out", args->out, "output directory")->capture_default_str();
   cmd->add_option("--accuracy", args->samples, "random states for the float/fixed accuracy report (0 = none)");
   cmd->add_option("--fixed", args->fixed, "fixed-point formats for --accuracy, e.g. fixed:12.20 (repeatable)");
+  cmd->add_option("--near", args->near, "forward functions: near-singular states per kind for --accuracy (zero, wrist, worst-cond)");
+  cmd->add_option("--target", args->target, "forward functions: find the smallest fixed format with max rel error <= this");
   cmd->add_flag("--json", args->json, "machine-readable output");
   cmd->callback([args] { run(*args); });
 }

@@ -4,7 +4,10 @@
 #include "command.hpp"
 #include "value_lists.hpp"
 
+#include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/passes.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/io.hpp"
 #include "neaccel/sched/algorithms.hpp"
 #include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/explore.hpp"
@@ -35,9 +38,24 @@ using namespace neaccel;
 using namespace neaccel::sched;
 namespace fs = std::filesystem;
 
+// The function explored (--function, docs/functions.md): set once by run() before any graph is built.
+std::string g_function = "id";
+
+// The customised graph of the explored function for one robot and flavour (id: sched::robot_graph).
+dfg::Graph function_graph(const std::string& robot, const std::string& flavour) {
+  const dfg::Function fn = dfg::function_from_name(g_function);
+  if (fn == dfg::Function::Id) return robot_graph(robot, flavour);
+  if (flavour != "general" && flavour != "custom" && flavour != "general-dh")
+    throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", flavour));
+  dfg::TraceOptions topt;
+  topt.keep_zero_pattern = flavour == "general-dh";
+  return dfg::customise(dfg::trace_function(ref::load_robot(robot), fn, dfg::Form::ModifiedNE,
+                                            flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
+}
+
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
-              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on";
+              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   double ilp_time = 20.0;
@@ -50,7 +68,7 @@ struct Options {
 void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on) {
   const std::string key = depth_graph_key(p);
   if (graphs.count(key + "/0")) return;
-  const dfg::Graph traced = robot_graph(p.robot, p.flavour);
+  const dfg::Graph traced = function_graph(p.robot, p.flavour);
   DepthSetting d;
   d.on = depth_on;
   d.lat = {p.lat_mul, p.lat_add, 0};
@@ -110,7 +128,7 @@ struct Costed {
   std::size_t failed = 0;
   std::optional<study::PointTiming> timing(const PointResult& r) {
     const std::string key = r.point.robot + "/" + r.point.flavour;
-    if (!shapes.count(key)) shapes[key] = study::graph_shape(robot_graph(r.point.robot, r.point.flavour));
+    if (!shapes.count(key)) shapes[key] = study::graph_shape(function_graph(r.point.robot, r.point.flavour));
     try {
       return study::point_timing(r, shapes.at(key));
     } catch (const Error&) {
@@ -300,6 +318,22 @@ void run(const Options& o) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
+  {
+    const dfg::Function fn = dfg::function_from_name(o.function);
+    if (fn == dfg::Function::Fd || fn == dfg::Function::FdKhalil || fn == dfg::Function::FdStrobe)
+      throw Error(fmt::format("--function {}: explore has no divider class; schedule it with neaccel schedule "
+                              "--function {} --div N --lat-div L", o.function, o.function));
+    // Results of one function per directory: resuming or merging another function's points would mix them.
+    // A directory without function.txt holds id results if it holds anything (explorations before --function).
+    std::ifstream in(dir / "function.txt");
+    std::string before = fs::is_empty(dir) ? o.function : "id";
+    if (in) std::getline(in, before);
+    if (before != o.function)
+      throw Error(fmt::format("--out {}: holds the exploration of --function {} (function.txt); use another "
+                              "directory for {}", o.out, before, o.function));
+    if (o.function != "id") std::ofstream(dir / "function.txt") << o.function << "\n";
+    g_function = o.function;
+  }
   if (o.table86) {
     table86(dir, o);
     return;
@@ -374,6 +408,8 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("explore", "sweep unit counts, latencies and pipelining; Pareto front, gaps to bounds");
   cmd->add_option("--robot", o->robots, "robots, comma-separated (built-in, file, random:N:SEED)")->capture_default_str();
   cmd->add_option("--n", o->ns, "also general n-link robots random:N:1 for these n (e.g. 1-12)");
+  cmd->add_option("--function", o->function, "id | mass | dtau (docs/functions.md; the forward functions divide: "
+                  "use neaccel schedule)")->capture_default_str();
   cmd->add_option("--flavour", o->flavours, "general,general-dh,custom")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multiplier counts (e.g. 1-16 or 1,2,4)")->capture_default_str();
   cmd->add_option("--add", o->add, "adder counts")->capture_default_str();

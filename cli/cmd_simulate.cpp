@@ -3,6 +3,10 @@
 #include "command.hpp"
 #include "dyn_args.hpp"
 
+#include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/fixed.hpp"
+#include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/passes.hpp"
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
@@ -11,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -22,7 +28,7 @@ namespace {
 using namespace neaccel;
 
 struct SimOptions {
-  std::string robot, tau_file, q0, qd0, out, form = "modified-ne", method = "crba";
+  std::string robot, tau_file, q0, qd0, out, form = "modified-ne", method = "crba", accelerator, function = "fd";
   bool zero_torque = false, json = false;
   double dt = 1e-3, t = 1.0;
 };
@@ -58,6 +64,98 @@ TorqueTable read_table(const std::string& path, int n) {
   return table;
 }
 
+// The forward dynamics an accelerator computes: the robot's customised `function` graph (fd, fd-khalil or
+// fd-strobe, docs/functions.md) evaluated in `format` (double, fp32 / float, fixed:I.F) by the golden models.
+ref::ForwardFn accelerator_forward(const ref::Robot& robot, const std::string& function, const std::string& format) {
+  const dfg::Function fn = dfg::function_from_name(function);
+  if (fn != dfg::Function::Fd && fn != dfg::Function::FdKhalil && fn != dfg::Function::FdStrobe)
+    throw Error("--function: '" + function + "' is not a forward-dynamics function (fd, fd-khalil, fd-strobe)");
+  auto g = std::make_shared<dfg::Graph>(
+      dfg::customise(dfg::trace_function(robot, fn, dfg::Form::ModifiedNE, dfg::Flavour::Custom)));
+  const int n = robot.dof();
+  auto index = std::make_shared<std::vector<int>>(static_cast<std::size_t>(n), -1);
+  for (std::size_t k = 0; k < g->outputs.size(); ++k) {
+    const std::string& name = g->outputs[k].name;
+    if (name.rfind("qdd", 0) == 0) (*index)[static_cast<std::size_t>(std::stoi(name.substr(3)) - 1)] = static_cast<int>(k);
+  }
+  for (int i : *index)
+    if (i < 0) throw Error("--function: the graph lacks an output qdd<i>");
+  std::function<std::vector<double>(const std::vector<double>&)> eval;
+  if (format == "double") {
+    eval = [g](const std::vector<double>& in) { return dfg::evaluate<double>(*g, in); };
+  } else if (format == "fp32" || format == "float") {
+    eval = [g](const std::vector<double>& in) {
+      const std::vector<float> y = dfg::evaluate<float>(*g, dfg::convert_inputs<float>(in));
+      return std::vector<double>(y.begin(), y.end());
+    };
+  } else if (format.rfind("fixed:", 0) == 0) {
+    const dfg::Arithmetic<dfg::Fixed> ar{dfg::parse_fixed_format(format)};
+    eval = [g, ar](const std::vector<double>& in) {
+      std::vector<double> y;
+      for (const dfg::Fixed& x : dfg::evaluate<dfg::Fixed>(*g, dfg::convert_inputs(in, ar), ar)) y.push_back(ar.to_double(x));
+      return y;
+    };
+  } else {
+    throw Error("--accelerator: unknown format '" + format + "' (double, fp32, fixed:I.F)");
+  }
+  return [g, index, eval, &robot, n](const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+    const std::vector<double> y = eval(dfg::function_input_vector(*g, robot, q, qd, tau));
+    Eigen::VectorXd qdd(n);
+    for (int i = 0; i < n; ++i) qdd[i] = y[static_cast<std::size_t>((*index)[static_cast<std::size_t>(i)])];
+    return qdd;
+  };
+}
+
+// --accelerator: the double simulation (o.method) beside the same RK4 with the accelerator's forward dynamics.
+// Writes DIR/drift.csv (t, energy and drift of both, max |q - q_double|), DIR/summary.json, DIR/drift.svg
+// (gnuplot, skipped when it is missing); prints the summary. docs/functions.md "Simulation on the accelerator".
+void run_accelerated(const SimOptions& o, const ref::Robot& robot, const ref::Trajectory& ref_tr,
+                     const ref::TorqueFn& torque, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0) {
+  if (o.out.empty() || o.out == "-") throw Error("--accelerator: give --out DIR (the comparison is a directory)");
+  const ref::Trajectory tr =
+      ref::simulate_rk4(robot, q0, qd0, torque, accelerator_forward(robot, o.function, o.accelerator), o.dt, o.t);
+  const std::filesystem::path dir(o.out);
+  std::filesystem::create_directories(dir);
+  const double e0 = ref::total_energy(robot, q0, qd0);
+  double drift_ref = 0, drift_acc = 0, dq = 0;
+  bool finite = true;
+  std::ostringstream csv;
+  csv << "t,energy_double,energy_accel,drift_double,drift_accel,max_abs_dq\n";
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const double er = ref::total_energy(robot, ref_tr.q[k], ref_tr.qd[k]);
+    const double ea = ref::total_energy(robot, tr.q[k], tr.qd[k]);
+    const double d = (tr.q[k] - ref_tr.q[k]).cwiseAbs().maxCoeff();
+    finite = finite && std::isfinite(ea) && std::isfinite(d);
+    drift_ref = std::max(drift_ref, std::abs(er - e0));
+    drift_acc = std::max(drift_acc, std::abs(ea - e0));
+    dq = std::max(dq, d);
+    csv << fmt::format("{:.10g},{:.12g},{:.12g},{:.6e},{:.6e},{:.6e}\n", tr.t[k], er, ea, er - e0, ea - e0, d);
+  }
+  std::ofstream(dir / "drift.csv", std::ios::binary) << csv.str();
+  nlohmann::json j{{"robot", robot.name}, {"function", o.function}, {"format", o.accelerator}, {"method", o.method},
+                   {"dt", o.dt}, {"t", o.t}, {"steps", tr.t.size() - 1}, {"energy0_J", e0},
+                   {"max_drift_double_J", drift_ref}, {"max_drift_accel_J", drift_acc}, {"max_abs_dq_rad", dq},
+                   {"finite", finite}};
+  const std::string title = fmt::format("{} passive, {} {} vs double", robot.name, o.function, o.accelerator);
+  const std::string gp = "set datafile separator ','\nset key autotitle columnhead\nset grid\n"
+                         "set terminal svg size 720,480 dynamic font 'sans,10'\nset output 'drift.svg'\n"
+                         "set title '" + title + "'\nset xlabel 't (s)'\nset ylabel 'E(t) - E(0) (J)'\n"
+                         "plot 'drift.csv' using 1:4 with lines lw 2 title 'double', "
+                         "'drift.csv' using 1:5 with lines title 'accelerator'\n";
+  std::ofstream(dir / "drift.gp") << gp;
+  j["plot"] = std::system(("cd '" + dir.string() + "' && gnuplot drift.gp > /dev/null 2>&1").c_str()) == 0;
+  std::ofstream(dir / "summary.json", std::ios::binary) << j.dump(1) << "\n";
+  if (o.json) {
+    std::cout << j.dump(1) << "\n";
+  } else {
+    std::cout << fmt::format("{} {} {}: {} steps of {} s; energy drift max |E - E0|: double {:.3e} J, accelerator "
+                             "{:.3e} J; max |q - q_double| {:.3e} rad{}\n",
+                             robot.name, o.function, o.accelerator, tr.t.size() - 1, o.dt, drift_ref, drift_acc, dq,
+                             finite ? "" : " (non-finite)");
+    std::cout << "wrote " << (dir / "drift.csv").string() << ", summary.json" << (j["plot"].get<bool>() ? ", drift.svg" : "") << "\n";
+  }
+}
+
 void run_simulate(const SimOptions& o) {
   if (o.zero_torque == !o.tau_file.empty()) throw Error("--tau-file/--zero-torque: give exactly one of them");
   if (!(o.dt > 0) || !std::isfinite(o.dt)) throw Error("--dt: time step must be positive and finite");
@@ -78,6 +176,10 @@ void run_simulate(const SimOptions& o) {
   const ref::Trajectory tr = o.method == "crba" ? ref::simulate(robot, q0, qd0, torque, o.dt, o.t, form)
                                                 : ref::forms::simulate_with_method(robot, q0, qd0, torque, o.dt, o.t,
                                                                                    o.method);
+  if (!o.accelerator.empty()) {
+    run_accelerated(o, robot, tr, torque, q0, qd0);
+    return;
+  }
   std::ostringstream text;
   if (o.json) {
     nlohmann::json j{{"robot", robot.name}, {"dt", o.dt}, {"form", ref::form_name(form)}};
@@ -128,7 +230,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--form", o->form, "N-E form for h(q, qd) (default modified-ne)");
   cmd->add_option("--method", o->method,
                   "forward dynamics: crba (default) | strobe | recursive (Nasser O(n)) | khalil (Khalil O(n))");
-  cmd->add_option("--out", o->out, "output file (default: standard output)");
+  cmd->add_option("--out", o->out, "output file (default: standard output); with --accelerator a directory");
+  cmd->add_option("--accelerator", o->accelerator,
+                  "also simulate with the forward-dynamics graph in this format (double | fp32 | fixed:I.F)");
+  cmd->add_option("--function", o->function, "graph for --accelerator: fd (default) | fd-khalil | fd-strobe");
   cmd->add_flag("--json", o->json, "JSON output instead of CSV");
   cmd->callback([o] { run_simulate(*o); });
 }

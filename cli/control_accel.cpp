@@ -2,6 +2,7 @@
 
 #include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/dfg/fixed.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/dynamics.hpp"
@@ -13,6 +14,9 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/Cholesky>
+
+#include <map>
 #include <memory>
 
 namespace neaccel::cli {
@@ -49,6 +53,80 @@ ref::control::FeedforwardFn format_feedforward(const ref::Robot& model, const st
     return graph_feedforward<dfg::Fixed>(model, ar);
   }
   throw Error("--format: unknown format '" + format + "' (expected double, fp32 or fixed:I.F)");
+}
+
+namespace {
+
+// Evaluates a graph in one format and returns its outputs by name.
+using GraphEval = std::function<std::map<std::string, double>(const dfg::Graph&, const std::vector<double>&)>;
+
+template <class T>
+GraphEval graph_eval(const dfg::Arithmetic<T>& ar) {
+  return [ar](const dfg::Graph& g, const std::vector<double>& in) {
+    const std::vector<T> out = dfg::evaluate<T>(g, dfg::convert_inputs<T>(in, ar), ar);
+    std::map<std::string, double> m;
+    for (std::size_t k = 0; k < g.outputs.size(); ++k) m[g.outputs[k].name] = ar.to_double(out[k]);
+    return m;
+  };
+}
+
+}  // namespace
+
+ref::control::LinearizeFn format_linearize(const ref::Robot& model, const std::string& format) {
+  if (format == "double") return nullptr;
+  GraphEval eval;
+  if (format == "fp32") {
+    eval = graph_eval<float>(dfg::Arithmetic<float>{});
+  } else if (format.rfind("fixed:", 0) == 0) {
+    dfg::Arithmetic<dfg::Fixed> ar;
+    try {
+      ar.format = dfg::parse_fixed_format(format);
+    } catch (const Error& e) {
+      throw Error(std::string("--lin-format: ") + e.what());
+    }
+    eval = graph_eval<dfg::Fixed>(ar);
+  } else {
+    throw Error("--lin-format: unknown format '" + format + "' (expected double, fp32 or fixed:I.F)");
+  }
+  auto robot = std::make_shared<const ref::Robot>(model);
+  const auto trace = [&](dfg::Function f) {
+    return std::make_shared<const dfg::Graph>(
+        dfg::customise(dfg::trace_function(*robot, f, dfg::Form::ModifiedNE, dfg::Flavour::Custom)));
+  };
+  auto dtau = trace(dfg::Function::Dtau);
+  auto mass = trace(dfg::Function::Mass);
+  return [robot, dtau, mass, eval, format](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                           const Eigen::VectorXd& qdd) {
+    const int n = robot->dof();
+    const auto get = [&](const std::map<std::string, double>& m, const std::string& name) {
+      const auto it = m.find(name);
+      if (it == m.end()) throw Error("--lin-format: graph output " + name + " missing");
+      return it->second;
+    };
+    const std::map<std::string, double> d = eval(*dtau, dfg::function_input_vector(*dtau, *robot, q, qd, qdd));
+    const std::map<std::string, double> mm = eval(*mass, dfg::function_input_vector(*mass, *robot, q, qd, qdd));
+    ref::control::Linearization lin;
+    lin.M.resize(n, n);
+    lin.dtau_dq.resize(n, n);
+    lin.dtau_dqd.resize(n, n);
+    for (int i = 1; i <= n; ++i)
+      for (int j = 1; j <= n; ++j) {
+        lin.dtau_dq(i - 1, j - 1) = get(d, fmt::format("dtau{}_dq{}", i, j));
+        lin.dtau_dqd(i - 1, j - 1) = get(d, fmt::format("dtau{}_dqd{}", i, j));
+        lin.M(i - 1, j - 1) = get(mm, i >= j ? fmt::format("M{}_{}", i, j) : fmt::format("M{}_{}", j, i));
+      }
+    const Eigen::LDLT<Eigen::MatrixXd> ldlt(lin.M);
+    if (ldlt.info() != Eigen::Success || !ldlt.isPositive() || (ldlt.vectorD().array() <= 0.0).any())
+      throw Error("--lin-format " + format + ": the inertia matrix from the mass graph is not positive definite");
+    const Eigen::MatrixXd Minv = ldlt.solve(Eigen::MatrixXd::Identity(n, n));
+    lin.A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
+    lin.A.topRightCorner(n, n).setIdentity();
+    lin.A.bottomLeftCorner(n, n) = -Minv * lin.dtau_dq;
+    lin.A.bottomRightCorner(n, n) = -Minv * lin.dtau_dqd;
+    lin.B = Eigen::MatrixXd::Zero(2 * n, n);
+    lin.B.bottomRows(n) = Minv;
+    return lin;
+  };
 }
 
 nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::control::ControlRun& reference) {

@@ -14,6 +14,12 @@ namespace neaccel::cli {
 // "fixed:I.F": the graph in fixed point (contract 4). Throws neaccel::Error naming --format otherwise.
 ref::control::FeedforwardFn format_feedforward(const ref::Robot& model, const std::string& format);
 
+// The gain updates' linearisation from the accelerator: dtau/dq, dtau/dqd from the model's customised `dtau` graph
+// and M from its `mass` graph (docs/functions.md), both evaluated in `format`; A and B formed from them in double
+// as ref::control::linearize does (seed 004 eqs 5-6). "double": empty (ref's Dual linearisation). Throws
+// neaccel::Error naming --lin-format on a bad format or an M that is not positive definite.
+ref::control::LinearizeFn format_linearize(const ref::Robot& model, const std::string& format);
+
 // Differences between a run with the accelerator's feedforward and the double reference run:
 // max |tau_ff - tau_ff_ref|, max |q - q_ref| over the common samples, and both tracking errors.
 nlohmann::json format_effect(const ref::control::ControlRun& run, const ref::control::ControlRun& reference);

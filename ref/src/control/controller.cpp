@@ -81,8 +81,12 @@ ControlRun run_control(const ControlSetup& s) {
   Eigen::MatrixXd K;
   auto update = [&](std::size_t k) {
     const Eigen::VectorXd Q = adapt_q(s.params.Q0, xmax, n);
-    const GainUpdate g = gain_at(s.model, d, k, Q);
-    K = g.K;
+    if (s.linearize) {
+      const Linearization lin = s.linearize(d.q[k], d.qd[k], d.qdd[k]);
+      K = feedback_gain(discretize(lin.A, lin.B, T), Q);
+    } else {
+      K = gain_at(s.model, d, k, Q).K;
+    }
     // Section 2.3.1: Phi^c with the actual plant's Phi, Gamma.
     const Linearization lp = linearize(s.plant, d.q[k], d.qd[k], d.qdd[k]);
     run.max_rho = std::max(run.max_rho, spectral_radius(closed_loop(discretize(lp.A, lp.B, T), K)));

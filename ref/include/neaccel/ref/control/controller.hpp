@@ -14,6 +14,7 @@
 #pragma once
 
 #include "neaccel/ref/control/discrete.hpp"
+#include "neaccel/ref/control/linearize.hpp"
 #include "neaccel/ref/control/trajectory.hpp"
 #include "neaccel/ref/robot.hpp"
 
@@ -43,6 +44,10 @@ void check_params(const AdaptiveParams& p, int dof);
 using FeedforwardFn = std::function<Eigen::VectorXd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                                     const Eigen::VectorXd& qdd)>;
 
+// The linearisation at a desired point (M, dtau/dq, dtau/dqd, A, B as ref::control::linearize returns them).
+using LinearizeFn = std::function<Linearization(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                                const Eigen::VectorXd& qdd)>;
+
 struct ControlSetup {
   Robot model;                 // what the controller believes (feedforward, A, B)
   Robot plant;                 // what is simulated
@@ -52,6 +57,7 @@ struct ControlSetup {
   AdaptiveParams params;
   int substeps = 5;            // RK4 steps per control period
   FeedforwardFn feedforward;   // empty: ref::inverse_dynamics(model, ...)
+  LinearizeFn linearize;       // the gain updates' linearisation; empty: ref::control::linearize(model, ...)
 };
 
 struct ControlRun {
