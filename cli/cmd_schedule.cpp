@@ -24,9 +24,10 @@ struct Options {
   std::string robot, graph, flavour = "general", algo = "list", priority = "height", out = "out";
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
-  bool mul_np = false, add_np = false, json = false;
+  bool mul_np = false, add_np = false, json = false, no_exact = false;
   unsigned long long seed = 1;
-  double time_limit = 10.0;
+  long node_limit = IlpOptions{}.max_nodes, simplex_limit = IlpOptions{}.max_simplex_iterations, max_columns = 0;
+  bool node_limit_set = false;
 };
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
@@ -47,17 +48,27 @@ Schedule solve(const Problem& p, const Options& o) {
   if (o.algo == "ilp") {
     if (o.ii != 0) throw Error("--ii: only with --algo modulo");
     IlpOptions io;
-    io.time_limit_s = o.time_limit;
+    io.max_nodes = o.node_limit;
+    if (o.max_columns > 0) io.max_columns = o.max_columns;
+    io.max_simplex_iterations = o.simplex_limit;
     return ilp_schedule(p, io);
   }
-  if (o.algo == "modulo") return modulo_schedule(p);
+  if (o.algo == "modulo") {
+    ModuloOptions mo;
+    mo.exact = !o.no_exact;
+    if (o.node_limit_set) mo.ilp.max_nodes = o.node_limit;
+    mo.ilp.max_simplex_iterations = o.simplex_limit;
+    if (o.max_columns > 0) mo.ilp.max_columns = o.max_columns;
+    return modulo_schedule(p, mo);
+  }
   throw Error(fmt::format("--algo: unknown '{}' (list, ilp, modulo)", o.algo));
 }
 
 void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
-  if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
+  if (o.node_limit < 0) throw Error(fmt::format("--node-limit: {} (need >= 0)", o.node_limit));
+  if (o.simplex_limit < 0) throw Error(fmt::format("--simplex-limit: {} (need >= 0)", o.simplex_limit));
   const dfg::Graph g = o.robot.empty() ? load_graph(o.graph) : robot_graph(o.robot, o.flavour);
   Problem p;
   p.graph = &g;
@@ -86,9 +97,12 @@ void run(const Options& o) {
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
   const std::string name = o.robot.empty() ? o.graph : fmt::format("{} ({})", o.robot, o.flavour);
   const auto use = utilisation(p, s);
-  const int lb = s.ii > 0 ? res_mii(p) : std::max(s.lower_bound, lower_bound(p));
-  const int value = s.ii > 0 ? s.ii : s.length;
+  // Flat: the bound on the length. Modulo: the bound on the single-evaluation length at this II (issue 16); the II's
+  // own bound (ResMII) is ii_lower_bound.
+  const int lb = s.ii > 0 ? std::max(s.latency_bound, modulo_latency_bound(p)) : std::max(s.lower_bound, lower_bound(p));
+  const int value = s.length;
   const double gap = lb > 0 ? 100.0 * (value - lb) / lb : 0.0;
+  const int mii = s.ii > 0 ? res_mii(p) : 0;
   const int live = max_live(p, s);
   write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
   write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
@@ -102,7 +116,8 @@ void run(const Options& o) {
                    {"utilisation", c.utilisation}});
     nlohmann::json j = {{"graph", name}, {"ops", nops}, {"algorithm", s.algorithm}, {"length", s.length},
                         {"ii", s.ii}, {"stages", s.stages}, {"lower_bound", lb}, {"gap_percent", gap},
-                        {"proven_optimal", s.proven_optimal || value == lb}, {"critical_path", critical_path(p)},
+                        {"proven_optimal", value <= lb}, {"ii_lower_bound", mii}, {"ii_optimal", s.ii > 0 && s.ii == mii},
+                        {"critical_path", critical_path(p)},
                         {"registers", s.num_registers}, {"max_live", live}, {"register_note", reg_note},
                         {"utilisation", u}, {"verified", true},
                         {"files", {(dir / "schedule.json").string(), (dir / "gantt.svg").string(),
@@ -115,8 +130,9 @@ void run(const Options& o) {
     std::printf("units: %d x %s, latency %d, %s\n", c.count, c.name.c_str(), c.latency,
                 c.occupancy == 1 ? "pipelined" : "not pipelined");
   if (s.ii > 0)
-    std::printf("%s: II %d (ResMII %d, gap %.1f%%), single-evaluation latency %d cycles, %d stages\n",
-                s.algorithm.c_str(), s.ii, lb, gap, s.length, s.stages);
+    std::printf("%s: II %d (ResMII %d%s), single-evaluation latency %d cycles (lower bound %d, gap %.1f%%%s), %d "
+                "stages\n", s.algorithm.c_str(), s.ii, mii, s.ii == mii ? ", optimal" : "", s.length, lb, gap,
+                value <= lb ? ", proven optimal" : "", s.stages);
   else
     std::printf("%s: %d cycles, lower bound %d (critical path %d), gap %.1f%%%s\n", s.algorithm.c_str(), s.length, lb,
                 critical_path(p), gap, value == lb ? ", optimal" : "");
@@ -131,7 +147,7 @@ void setup(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("schedule", "schedule a robot's Newton-Euler graph (or a graph file) on units");
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
-  cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
+  cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|ewf|arf|dct8|fir16|fir16chain|random:OPS:SEED");
   cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
   cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
@@ -144,7 +160,12 @@ void setup(CLI::App& app) {
   cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->capture_default_str();
   cmd->add_option("--seed", o->seed, "list: seed of the restarts")->capture_default_str();
   cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->capture_default_str();
-  cmd->add_option("--time-limit", o->time_limit, "ilp: seconds")->capture_default_str();
+  cmd->add_option_function<long>("--node-limit", [o](long v) { o->node_limit = v; o->node_limit_set = true; },
+                                 "ilp and modulo: branch-and-bound node limit (deterministic; 0 = none; default 2000 "
+                                 "for ilp, 300 for modulo)");
+  cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)");
+  cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->capture_default_str();
+  cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
   cmd->add_option("--max-registers", o->max_registers, "register limit checked by verify (0 = none)");
   cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle checked by verify (0 = none)");
   cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle checked by verify (0 = none)");

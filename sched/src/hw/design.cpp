@@ -47,7 +47,10 @@ MinII min_ii(const sched::Problem& p) {
   sched::Problem q = p;
   q.ii = 0;
   MinII m;
-  m.sched = sched::modulo_schedule(q).ii;
+  sched::ModuloOptions only_ii;  // the II only: no latency minimisation (stream_datapath does it at the II chosen)
+  only_ii.list = false;
+  only_ii.exact = false;
+  m.sched = sched::modulo_schedule(q, only_ii).ii;
   m.res_mii = sched::res_mii(q);
   m.io = static_cast<int>(std::max(p.graph->inputs.size(), p.graph->outputs.size()));
   return m;
