@@ -22,6 +22,7 @@ using namespace neaccel;
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge";
+  int max_registers = 0;
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
   bool not_pipelined = false, json = false, backpressure = false;
 };
@@ -75,6 +76,7 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
+  spec.max_registers = o.max_registers;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -137,6 +139,8 @@ void setup(CLI::App& app) {
                   "for this schedule: muxes over the routed sources only, decoded from a counter)");
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
+  cmd->add_option("--max-registers", opt->max_registers,
+                  "latency datapath: register limit the list scheduler honours (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });

@@ -166,9 +166,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)");
   cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->capture_default_str();
   cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
-  cmd->add_option("--max-registers", o->max_registers, "register limit checked by verify (0 = none)");
-  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle checked by verify (0 = none)");
-  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle checked by verify (0 = none)");
+  cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)");
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle: list scheduling honours them (0 = none)");
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle: list scheduling honours them (0 = none)");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] { run(*o); });

@@ -129,3 +129,49 @@ TEST(ModuloExact, LimitedRunsRepeat) {
 
 }  // namespace
 }  // namespace neaccel::sched
+
+namespace neaccel::sched {
+namespace {
+
+// Register-aware list scheduling: at limits down to well below the unconstrained count, every schedule found is
+// valid under the limit (verify() checks max live against it) and left-edge allocation stays within it; the port
+// limits likewise.
+TEST(RegisterAware, ListScheduleHonoursRegistersAndPorts) {
+  int found = 0;
+  for (const char* seed : {"ewf", "arf", "dct8", "fir16", "hal"}) {
+    const auto g = builtin_graph(seed);
+    Problem p;
+    p.graph = &g;
+    p.classes = default_classes(2, 2, 3, 2);
+    Schedule free = list_schedule(p);
+    allocate_registers(p, free);
+    for (int pct : {90, 80, 70, 60}) {
+      Problem q = p;
+      q.max_registers = std::max(1, free.num_registers * pct / 100);
+      Schedule s;
+      try {
+        s = list_schedule(q);
+      } catch (const Error&) {
+        continue;  // the heuristic found nothing at this limit (allowed; counted below)
+      }
+      allocate_registers(q, s);
+      const auto v = verify(q, s);
+      EXPECT_TRUE(v.empty()) << "seed " << seed << " " << pct << "%: " << v.front();
+      EXPECT_LE(s.num_registers, q.max_registers);
+      ++found;
+    }
+    Problem ports = p;
+    ports.read_ports = 3;
+    ports.write_ports = 2;
+    const Schedule s = list_schedule(ports);
+    const auto v = verify(ports, s);
+    EXPECT_TRUE(v.empty()) << "seed " << seed << " ports: " << v.front();
+  }
+  std::printf("register-aware list schedules found at 90/80/70/60 %% of the unconstrained count: %d of 20\n", found);
+  // On these small graphs inputs and outputs (held to the end) dominate the count: the greedy pass often finds
+  // nothing below 90 % (measured: 2 of 20). Validity is what is checked; at least one point must be found.
+  EXPECT_GE(found, 1);
+}
+
+}  // namespace
+}  // namespace neaccel::sched

@@ -125,7 +125,7 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"ii", d.spec.ii},
                {"backpressure", d.spec.backpressure},
                {"arch", arch_name(arch)},
-               {"binding", d.spec.binding}};
+               {"binding", d.spec.binding}, {"max_registers", d.spec.max_registers}};
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -165,6 +165,7 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.backpressure = s.value("backpressure", false);
     spec.arch = parse_arch(s.value("arch", std::string("microcoded")), path + ": spec.arch");
     spec.binding = s.value("binding", std::string("left-edge"));
+    spec.max_registers = s.value("max_registers", 0);
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

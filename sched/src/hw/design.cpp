@@ -97,6 +97,9 @@ Design make_design(const DesignSpec& spec) {
   d.problem.graph = d.graph.get();
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
+  if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
+  if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
+  d.problem.max_registers = spec.max_registers;
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));

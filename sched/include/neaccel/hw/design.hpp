@@ -38,6 +38,7 @@ struct DesignSpec {
   // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
   // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
   std::string binding = "left-edge";
+  int max_registers = 0;  // latency datapaths: register limit the list scheduler honours (0 = none; issue 16)
 };
 inline constexpr int kStreamMinII = -1;
 
