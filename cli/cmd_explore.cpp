@@ -58,7 +58,7 @@ struct Options {
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
-  double ilp_time = 20.0;
+  long ilp_nodes = 20000;
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
 };
 
@@ -212,7 +212,7 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
     p.graph = &point_graph(graphs, pt);
     p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
     IlpOptions io;
-    io.time_limit_s = o.ilp_time;
+    io.max_nodes = o.ilp_nodes;
     const Schedule s = ilp_schedule(p, io);
     verify_or_throw(p, s);
     const char* verdict = r.length <= r.lower_bound                              ? "list at the bound"
@@ -425,7 +425,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
-  cmd->add_option("--ilp-time", o->ilp_time, "seconds per ILP of --ilp-worst")->capture_default_str();
+  cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")->capture_default_str();
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair (issue 15): on | off")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");

@@ -25,6 +25,7 @@ struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge", depth = "on", regfile = "ff";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0;
+  int max_registers = 0;
   bool not_pipelined = false, json = false, backpressure = false;
 };
 
@@ -86,6 +87,7 @@ void run(const Options& o) {
   spec.binding = o.binding;
   spec.depth = dfg::parse_depth_switch(o.depth);
   spec.regfile = o.regfile;
+  spec.max_registers = o.max_registers;
   const hw::Design d = hw::make_design(spec);
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
@@ -151,6 +153,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--regfile", opt->regfile,
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");
+  cmd->add_option("--max-registers", opt->max_registers,
+                  "latency datapath: register limit the list scheduler honours (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
   // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.

@@ -31,9 +31,10 @@ struct Options {
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1, fma = 0, lat_fma = 0, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
   double depth_budget = 0.10;
-  bool mul_np = false, add_np = false, json = false;
+  bool mul_np = false, add_np = false, json = false, no_exact = false;
   unsigned long long seed = 1;
-  double time_limit = 10.0;
+  long node_limit = IlpOptions{}.max_nodes, simplex_limit = IlpOptions{}.max_simplex_iterations, max_columns = 0;
+  bool node_limit_set = false;
 };
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
@@ -54,47 +55,27 @@ Schedule solve(const Problem& p, const Options& o) {
   if (o.algo == "ilp") {
     if (o.ii != 0) throw Error("--ii: only with --algo modulo");
     IlpOptions io;
-    io.time_limit_s = o.time_limit;
+    io.max_nodes = o.node_limit;
+    if (o.max_columns > 0) io.max_columns = o.max_columns;
+    io.max_simplex_iterations = o.simplex_limit;
     return ilp_schedule(p, io);
   }
-  if (o.algo == "modulo") return modulo_schedule(p);
+  if (o.algo == "modulo") {
+    ModuloOptions mo;
+    mo.exact = !o.no_exact;
+    if (o.node_limit_set) mo.ilp.max_nodes = o.node_limit;
+    mo.ilp.max_simplex_iterations = o.simplex_limit;
+    if (o.max_columns > 0) mo.ilp.max_columns = o.max_columns;
+    return modulo_schedule(p, mo);
+  }
   throw Error(fmt::format("--algo: unknown '{}' (list, ilp, modulo)", o.algo));
 }
 
 void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
-  if (o.time_limit <= 0) throw Error("--time-limit: need > 0 seconds");
-  const dfg::Function fn = dfg::function_from_name(o.function);
-  if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
-  DepthSetting depth;
-  depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
-  if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
-  if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
-  if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
-  // FMA units: multiply-add fusion after the re-association (on robot graphs, and on graph files too).
-  depth.lat = {o.lat_mul, o.lat_add, o.fma > 0 ? o.lat_fma : 0};
-  depth.budget = o.depth_budget;
-  dfg::Graph traced;
-  if (o.robot.empty()) {
-    traced = load_graph(o.graph);
-  } else if (fn == dfg::Function::Id) {
-    traced = robot_graph(o.robot, o.flavour);
-  } else {
-    if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
-      throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
-    dfg::TraceOptions topt;
-    topt.keep_zero_pattern = o.flavour == "general-dh";
-    traced = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
-                                                o.flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
-  }
-  std::vector<UnitClass> classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
-  if (o.fma > 0) classes.push_back(UnitClass{"fma", {dfg::Op::Fma}, o.fma, o.lat_fma, o.mul_np ? o.lat_fma : 1});
-  if (dfg::count_ops(traced).of(dfg::Op::Div) > 0) {
-    if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
-    classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
-  }
-  const dfg::Graph g = apply_depth(traced, depth, classes);
+  double depth_budget = 0.10;
+  bool mul_np = false, add_np = false, json = false, no_exact = false;
   Problem p;
   p.graph = &g;
   p.classes = classes;
@@ -124,9 +105,12 @@ void run(const Options& o) {
                            : fn == dfg::Function::Id ? fmt::format("{} ({})", o.robot, o.flavour)
                                                      : fmt::format("{} {} ({})", o.robot, o.function, o.flavour);
   const auto use = utilisation(p, s);
-  const int lb = s.ii > 0 ? res_mii(p) : std::max(s.lower_bound, lower_bound(p));
-  const int value = s.ii > 0 ? s.ii : s.length;
+  // Flat: the bound on the length. Modulo: the bound on the single-evaluation length at this II (issue 16); the II's
+  // own bound (ResMII) is ii_lower_bound.
+  const int lb = s.ii > 0 ? std::max(s.latency_bound, modulo_latency_bound(p)) : std::max(s.lower_bound, lower_bound(p));
+  const int value = s.length;
   const double gap = lb > 0 ? 100.0 * (value - lb) / lb : 0.0;
+  const int mii = s.ii > 0 ? res_mii(p) : 0;
   const int live = max_live(p, s);
   write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
   write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
@@ -141,7 +125,8 @@ void run(const Options& o) {
     nlohmann::json j = {{"graph", name}, {"ops", nops}, {"depth", o.depth},
                         {"before_depth", {{"ops", nops_before}, {"critical_path", cp_before}}}, {"algorithm", s.algorithm}, {"length", s.length},
                         {"ii", s.ii}, {"stages", s.stages}, {"lower_bound", lb}, {"gap_percent", gap},
-                        {"proven_optimal", s.proven_optimal || value == lb}, {"critical_path", critical_path(p)},
+                        {"proven_optimal", value <= lb}, {"ii_lower_bound", mii}, {"ii_optimal", s.ii > 0 && s.ii == mii},
+                        {"critical_path", critical_path(p)},
                         {"registers", s.num_registers}, {"max_live", live}, {"register_note", reg_note},
                         {"utilisation", u}, {"verified", true},
                         {"files", {(dir / "schedule.json").string(), (dir / "gantt.svg").string(),
@@ -155,8 +140,9 @@ void run(const Options& o) {
     std::printf("units: %d x %s, latency %d, %s\n", c.count, c.name.c_str(), c.latency,
                 c.occupancy == 1 ? "pipelined" : "not pipelined");
   if (s.ii > 0)
-    std::printf("%s: II %d (ResMII %d, gap %.1f%%), single-evaluation latency %d cycles, %d stages\n",
-                s.algorithm.c_str(), s.ii, lb, gap, s.length, s.stages);
+    std::printf("%s: II %d (ResMII %d%s), single-evaluation latency %d cycles (lower bound %d, gap %.1f%%%s), %d "
+                "stages\n", s.algorithm.c_str(), s.ii, mii, s.ii == mii ? ", optimal" : "", s.length, lb, gap,
+                value <= lb ? ", proven optimal" : "", s.stages);
   else
     std::printf("%s: %d cycles, lower bound %d (critical path %d), gap %.1f%%%s\n", s.algorithm.c_str(), s.length, lb,
                 critical_path(p), gap, value == lb ? ", optimal" : "");
@@ -171,7 +157,7 @@ void setup(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("schedule", "schedule a robot's Newton-Euler graph (or a graph file) on units");
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
-  cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|fir16|fir16chain|random:OPS:SEED");
+  cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|ewf|arf|dct8|fir16|fir16chain|random:OPS:SEED");
   cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
   cmd->add_option("--function", o->function, "with --robot: id | fd | fd-khalil | fd-strobe | mass | dtau")
       ->capture_default_str();
@@ -193,10 +179,15 @@ void setup(CLI::App& app) {
   cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->capture_default_str();
   cmd->add_option("--seed", o->seed, "list: seed of the restarts")->capture_default_str();
   cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->capture_default_str();
-  cmd->add_option("--time-limit", o->time_limit, "ilp: seconds")->capture_default_str();
-  cmd->add_option("--max-registers", o->max_registers, "register limit checked by verify (0 = none)");
-  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle checked by verify (0 = none)");
-  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle checked by verify (0 = none)");
+  cmd->add_option_function<long>("--node-limit", [o](long v) { o->node_limit = v; o->node_limit_set = true; },
+                                 "ilp and modulo: branch-and-bound node limit (deterministic; 0 = none; default 2000 "
+                                 "for ilp, 300 for modulo)");
+  cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)");
+  cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->capture_default_str();
+  cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
+  cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)");
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle: list scheduling honours them (0 = none)");
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle: list scheduling honours them (0 = none)");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] { run(*o); });

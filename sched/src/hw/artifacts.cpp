@@ -134,6 +134,7 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"binding", d.spec.binding},
                {"depth", d.spec.depth ? "on" : "off"}};
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
+  if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -177,6 +178,7 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.depth = dfg::parse_depth_switch(s.value("depth", std::string("off")), path + ": spec.depth");
     spec.regfile = s.value("regfile", std::string("ff"));
     if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
+    spec.max_registers = s.value("max_registers", 0);
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

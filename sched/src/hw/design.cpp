@@ -47,7 +47,10 @@ MinII min_ii(const sched::Problem& p) {
   sched::Problem q = p;
   q.ii = 0;
   MinII m;
-  m.sched = sched::modulo_schedule(q).ii;
+  sched::ModuloOptions only_ii;  // the II only: no latency minimisation (stream_datapath does it at the II chosen)
+  only_ii.list = false;
+  only_ii.exact = false;
+  m.sched = sched::modulo_schedule(q, only_ii).ii;
   m.res_mii = sched::res_mii(q);
   m.io = static_cast<int>(std::max(p.graph->inputs.size(), p.graph->outputs.size()));
   return m;
@@ -114,6 +117,9 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   d.graph = std::make_unique<dfg::Graph>(
       sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
   d.problem.graph = d.graph.get();
+  if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
+  if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
+  d.problem.max_registers = spec.max_registers;
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));

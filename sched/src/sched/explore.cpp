@@ -43,7 +43,10 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   if (options.on_list_schedule && r.verified) options.on_list_schedule(p, s, r);
   r.res_mii = res_mii(p);
   if (options.modulo && (pt.pipelined || options.modulo_nonpipelined)) {
-    const Schedule m = modulo_schedule(p);
+    ModuloOptions mo;  // Rau's scheduler alone, as the cached sweeps were measured (schedule --algo modulo adds more)
+    mo.list = false;
+    mo.exact = false;
+    const Schedule m = modulo_schedule(p, mo);
     p.ii = m.ii;
     r.verified = r.verified && verify(p, m, 1).empty();
     r.ii = m.ii;

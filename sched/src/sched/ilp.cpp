@@ -1,5 +1,10 @@
 // Exact time-indexed ILP (GLPK). Variables x[v][t] (op v issues at cycle t) over the window
-// [ASAP(v), H - height(v)], H = horizon (the list schedule's length); one integer column M (the length).
+// [ASAP(v), H - height(v)], H = horizon (the heuristic's length); one integer column M (the length).
+// Flat (ii == 0): one resource row per class and cycle. Modulo (ii > 0): one resource row per class and congruence
+// class r in [0, ii): the ops of the class busy at any cycle = r (mod ii), over all overlapping evaluations, use at
+// most `count` instances (the modulo reservation table as linear rows; Eichenberger & Davidson 1997 use the same
+// time-indexed modulo rows). The effort limit is deterministic: simplex iterations for the root LP and
+// branch-and-bound nodes (GLPK is single-threaded and deterministic), never wall time.
 #include "internal.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -10,7 +15,6 @@
 #include <glpk.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <set>
@@ -57,17 +61,36 @@ void add_columns(Model& m, const Problem& p, int lb) {
   (void)p;
 }
 
-void add_rows(Model& m, const Problem& p) {
+// Nonzeros of the disaggregated precedence rows (one row per edge and cycle of the successor's window).
+long disaggregated_nonzeros(const Model& m) {
+  const auto& g = m.g;
+  long nz = 0;
+  for (auto u : g.ops)
+    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) {
+      const long wv = m.hi[g.succ[e]] - m.lo[g.succ[e]] + 1, wu = m.hi[u] - m.lo[u] + 1;
+      nz += wv * (wv + 1) / 2 + wv * wu;
+    }
+  return nz;
+}
+
+void add_rows(Model& m, const Problem& p, bool aggregated) {
   const auto& g = m.g;
   for (auto v : g.ops) {  // each op issues once
     const int r = m.add_row(GLP_FX, 1, 1);
     for (int t = m.lo[v]; t <= m.hi[v]; ++t) m.coef(r, m.col(v, t), 1);
   }
-  for (auto u : g.ops) {  // precedence, disaggregated: v issued by t => u issued by t - L(u)
+  for (auto u : g.ops) {  // precedence
     std::set<dfg::NodeId> seen;
     for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) {
       const auto v = g.succ[e];
       if (!seen.insert(v).second) continue;
+      if (aggregated) {  // start(v) - start(u) >= L(u): one row per edge (weaker LP, far fewer nonzeros)
+        const int r = m.add_row(GLP_LO, g.lat[u], 0);
+        for (int t = m.lo[v]; t <= m.hi[v]; ++t) m.coef(r, m.col(v, t), t);
+        for (int t = m.lo[u]; t <= m.hi[u]; ++t) m.coef(r, m.col(u, t), -t);
+        continue;
+      }
+      // disaggregated: v issued by t => u issued by t - L(u)
       for (int t = m.lo[v]; t <= m.hi[v] && t - g.lat[u] < m.hi[u]; ++t) {
         const int r = m.add_row(GLP_UP, 0, 0);
         for (int s = m.lo[v]; s <= t; ++s) m.coef(r, m.col(v, s), 1);
@@ -75,16 +98,33 @@ void add_rows(Model& m, const Problem& p) {
       }
     }
   }
-  for (std::size_t c = 0; c < p.classes.size(); ++c) {  // per class and cycle: instances busy <= count
-    const auto& uc = p.classes[c];
-    for (int tau = 0; tau < m.horizon; ++tau) {
-      std::vector<int> cols;
+  if (p.ii == 0) {
+    for (std::size_t c = 0; c < p.classes.size(); ++c) {  // per class and cycle: instances busy <= count
+      const auto& uc = p.classes[c];
+      for (int tau = 0; tau < m.horizon; ++tau) {
+        std::vector<int> cols;
+        for (auto v : g.ops)
+          if (g.cls[v] == static_cast<int>(c))
+            for (int s = std::max(m.lo[v], tau - uc.occupancy + 1); s <= std::min(m.hi[v], tau); ++s)
+              cols.push_back(m.col(v, s));
+        if (static_cast<int>(cols.size()) <= uc.count) continue;
+        const int r = m.add_row(GLP_UP, 0, uc.count);
+        for (int cc : cols) m.coef(r, cc, 1);
+      }
+    }
+  } else {
+    for (std::size_t c = 0; c < p.classes.size(); ++c) {  // per class and congruence class: busy <= count
+      const auto& uc = p.classes[c];
+      std::vector<std::vector<int>> cols(static_cast<std::size_t>(p.ii));
       for (auto v : g.ops)
         if (g.cls[v] == static_cast<int>(c))
-          for (int s = std::max(m.lo[v], tau - uc.occupancy + 1); s <= std::min(m.hi[v], tau); ++s) cols.push_back(m.col(v, s));
-      if (static_cast<int>(cols.size()) <= uc.count) continue;
-      const int r = m.add_row(GLP_UP, 0, uc.count);
-      for (int cc : cols) m.coef(r, cc, 1);
+          for (int s = m.lo[v]; s <= m.hi[v]; ++s)
+            for (int k = 0; k < std::min(uc.occupancy, p.ii); ++k) cols[static_cast<std::size_t>((s + k) % p.ii)].push_back(m.col(v, s));
+      for (const auto& cc : cols) {
+        if (static_cast<int>(cc.size()) <= uc.count) continue;
+        const int r = m.add_row(GLP_UP, 0, uc.count);
+        for (int col : cc) m.coef(r, col, 1);
+      }
     }
   }
   for (auto v : g.ops) {  // M >= start + latency for ops without successors
@@ -101,11 +141,24 @@ struct CallbackData {
   const Schedule* start;  // heuristic solution handed to GLPK once
   bool given = false;
   double bound = -1e300;
+  long max_nodes = 0;
+  bool stopped = false;
 };
 
 void callback(glp_tree* tree, void* info) {
   auto* d = static_cast<CallbackData*>(info);
   const int reason = glp_ios_reason(tree);
+  if (reason == GLP_ISELECT && d->max_nodes > 0 && !d->stopped) {  // deterministic effort limit: nodes created
+    int active = 0, current = 0, total = 0;
+    glp_ios_tree_size(tree, &active, &current, &total);
+    if (total > d->max_nodes) {
+      const int best = glp_ios_best_node(tree);
+      if (best != 0) d->bound = std::max(d->bound, glp_ios_node_bound(tree, best));
+      d->stopped = true;
+      glp_ios_terminate(tree);
+      return;
+    }
+  }
   if (reason == GLP_IHEUR && !d->given) {
     d->given = true;
     const int n = glp_get_num_cols(d->m->lp);
@@ -120,21 +173,9 @@ void callback(glp_tree* tree, void* info) {
   }
 }
 
-}  // namespace
-
-Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
-  if (problem.ii != 0) throw Error("ilp schedule: problem.ii must be 0");
-  ListOptions lo;
-  lo.restarts = 8;
-  Schedule heur = list_schedule(problem, lo);
-  const int lb = options.trust_bounds ? std::max(heur.lower_bound, lower_bound(problem)) : 0;
-  const int horizon = options.horizon > 0 ? std::max(options.horizon, critical_path(problem)) : heur.length;
-  if (options.trust_bounds && (heur.length <= lb || horizon < lb)) {
-    heur.lower_bound = lb;
-    heur.proven_optimal = heur.length <= lb;
-    heur.algorithm = "ilp(list optimal)";
-    return heur;
-  }
+// Builds and solves the model over [lo, hi] windows with horizon `horizon`; `heur` (length <= horizon, or not) is the
+// incumbent; `lb` a lower bound known beforehand. Returns the best of heur and the ILP's schedule with the best bound.
+Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur, int lb, int horizon) {
   const auto g = detail::build_op_graph(problem);
   const auto a = detail::asap_starts(g);
   const auto h = detail::heights(g);
@@ -149,41 +190,42 @@ Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
   }
   long columns = 0;
   for (auto v : g.ops) columns += m.hi[v] - m.lo[v] + 1;
+  Schedule best = heur;
+  best.lower_bound = lb;
   if (columns > options.max_columns) {
-    heur.lower_bound = lb;
-    heur.algorithm += fmt::format(" (ilp not built: {} columns > {})", columns, options.max_columns);
-    return heur;
+    best.algorithm += fmt::format(" (ilp not built: {} columns > {})", columns, options.max_columns);
+    return best;
   }
+  const bool aggregated = disaggregated_nonzeros(m) > options.max_nonzeros;
   glp_set_obj_dir(lp.get(), GLP_MIN);
-  add_columns(m, problem, lb);
-  add_rows(m, problem);
+  add_columns(m, problem, std::min(lb, horizon));
+  add_rows(m, problem, aggregated);
 
-  const auto t0 = std::chrono::steady_clock::now();
   glp_smcp sm;
   glp_init_smcp(&sm);
   sm.msg_lev = options.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-  sm.tm_lim = static_cast<int>(options.time_limit_s * 1000);
-  Schedule best = heur;
-  best.lower_bound = lb;
+  if (options.max_simplex_iterations > 0)
+    sm.it_lim = static_cast<int>(std::min<long>(options.max_simplex_iterations, 2000000000L));
   if (glp_simplex(lp.get(), &sm) != 0 || glp_get_status(lp.get()) != GLP_OPT) {
-    best.algorithm = heur.algorithm + " (ilp: LP relaxation not solved)";
+    best.algorithm = heur.algorithm + (glp_get_status(lp.get()) == GLP_NOFEAS ? " (ilp: no schedule within the horizon)"
+                                                                            : " (ilp: LP relaxation not solved)");
+    if (glp_get_status(lp.get()) == GLP_NOFEAS) best.lower_bound = std::max(lb, horizon + 1);  // none within H
     return best;
   }
   const int lp_bound = static_cast<int>(std::ceil(glp_get_obj_val(lp.get()) - 1e-6));
   glp_iocp ip;
   glp_init_iocp(&ip);
   ip.msg_lev = options.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-  const double used_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  ip.tm_lim = std::max(1, static_cast<int>((options.time_limit_s - used_s) * 1000));
-  const bool use_heur = heur.length <= horizon;
-  CallbackData cb{&m, &heur, !use_heur, -1e300};
+  const bool use_heur = !heur.slots.empty() && heur.length <= horizon;
+  CallbackData cb{&m, &heur, !use_heur, -1e300, options.max_nodes, false};
   ip.cb_func = callback;
   ip.cb_info = &cb;
   const int rc = glp_intopt(lp.get(), &ip);
   const int status = glp_mip_status(lp.get());
-  const bool optimal = rc == 0 && status == GLP_OPT;
+  const bool optimal = rc == 0 && status == GLP_OPT && !cb.stopped;
   const int tree_bound = cb.bound > -1e299 ? static_cast<int>(std::ceil(cb.bound - 1e-6)) : 0;
   best.lower_bound = std::max({lb, lp_bound, tree_bound});
+  if (rc == 0 && status == GLP_NOFEAS && !cb.stopped) best.lower_bound = std::max(best.lower_bound, horizon + 1);
   if (status == GLP_OPT || status == GLP_FEAS) {
     Schedule s;
     s.slots.resize(g.cls.size());
@@ -194,18 +236,81 @@ Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
       s.slots[v] = Slot{t, g.cls[v], -1};
       s.length = std::max(s.length, t + g.lat[v]);
     }
-    if (s.length <= best.length) {
-      bind_units(problem, s);
-      s.algorithm = "ilp";
-      s.lower_bound = best.lower_bound;
-      best = s;
+    s.ii = problem.ii;
+    if (heur.slots.empty() || s.length < best.length || (problem.ii == 0 && s.length == best.length)) {
+      bool bound = true;
+      try {
+        bind_units(problem, s);  // always succeeds for ii == 0 or occupancy 1
+      } catch (const Error&) {
+        bound = false;  // modulo, occupancy > 1: the counts fit but the arcs do not colour; keep the heuristic
+      }
+      if (bound) {
+        s.algorithm = problem.ii > 0 ? "modulo/ilp" : "ilp";
+        s.lower_bound = best.lower_bound;
+        best = s;
+      }
     }
   }
+  if (best.slots.empty()) return best;  // nothing found, caller decides
   if (optimal) best.lower_bound = std::max(best.lower_bound, best.length);
   if (!optimal && best.length <= best.lower_bound) best.lower_bound = best.length;
   best.proven_optimal = best.length <= best.lower_bound;
-  if (!best.proven_optimal) best.algorithm += " (time limit)";
+  if (!best.proven_optimal) best.algorithm += fmt::format(" (node limit {})", options.max_nodes);
   return best;
+}
+
+}  // namespace
+
+Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
+  if (problem.ii != 0) throw Error("ilp schedule: problem.ii must be 0 (modulo_ilp_schedule for ii > 0)");
+  ListOptions lo;
+  lo.restarts = 8;
+  Schedule heur = list_schedule(problem, lo);
+  const int lb = options.trust_bounds ? std::max(heur.lower_bound, lower_bound(problem)) : 0;
+  const int horizon = options.horizon > 0 ? std::max(options.horizon, critical_path(problem)) : heur.length;
+  if (options.trust_bounds && (heur.length <= lb || horizon < lb)) {
+    heur.lower_bound = lb;
+    heur.proven_optimal = heur.length <= lb;
+    heur.algorithm = "ilp(list optimal)";
+    return heur;
+  }
+  return solve(problem, options, heur, lb, horizon);
+}
+
+int modulo_latency_bound(const Problem& problem) {
+  Problem flat = problem;
+  flat.ii = 0;
+  return std::max(critical_path(flat), lower_bound(flat));
+}
+
+Schedule modulo_ilp_schedule(const Problem& problem, const Schedule& incumbent, const IlpOptions& options) {
+  if (problem.ii <= 0) throw Error("modulo ilp schedule: problem.ii must be > 0");
+  const int lb = options.trust_bounds ? modulo_latency_bound(problem) : 0;
+  Schedule heur = incumbent;
+  if (!heur.slots.empty() && heur.ii != problem.ii)
+    throw Error(fmt::format("modulo ilp schedule: incumbent at ii {} for ii {}", heur.ii, problem.ii));
+  int horizon = options.horizon;
+  if (horizon <= 0) {
+    if (heur.slots.empty()) {  // no incumbent: a horizon every op fits in (a schedule may still not exist)
+      Problem flat = problem;
+      flat.ii = 0;
+      long total = 0;
+      for (const auto& n : problem.graph->nodes)
+        if (dfg::is_operation(n.op)) total += problem.classes[static_cast<std::size_t>(class_of(problem, n.op))].latency;
+      horizon = static_cast<int>(std::min<long>(total, critical_path(flat) + 4L * problem.ii + 64));
+    } else {
+      horizon = heur.length;
+    }
+  }
+  if (!heur.slots.empty() && options.trust_bounds && heur.length <= lb) {
+    heur.lower_bound = lb;
+    heur.proven_optimal = true;
+    return heur;
+  }
+  Schedule s = solve(problem, options, heur, lb, horizon);
+  s.ii = problem.ii;
+  if (!s.slots.empty()) s.stages = (s.length + s.ii - 1) / s.ii;
+  return s;
 }
 
 }  // namespace neaccel::sched

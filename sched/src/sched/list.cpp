@@ -53,11 +53,57 @@ struct Result {
   int length = std::numeric_limits<int>::max();
 };
 
+// Register-file limits honoured by a forward pass (issue 16). A value's register is reserved from its producer's
+// issue (earlier than its lifetime's begin) and released when its last consumer issues (its lifetime ends one cycle
+// later, when the new value cannot have begun yet): the values alive at a cycle are among those reserved at its
+// start, so the maximum live -- the registers left-edge allocation needs -- never exceeds max_registers. Read ports:
+// distinct non-constant operands read in the issue cycle; write ports: results written at issue + latency - 1.
+struct Limits {
+  int max_registers = 0, read_ports = 0, write_ports = 0;
+  std::vector<char> needs_reg;          // per node: the value needs a register (an op or input that is read or output)
+  std::vector<char> is_output;
+  std::vector<int> consumers;           // per node: distinct consumer ops
+  std::vector<std::vector<dfg::NodeId>> operands;  // per op: distinct non-constant operands (inputs included)
+  int inputs_live = 0;
+  bool active() const { return max_registers > 0 || read_ports > 0 || write_ports > 0; }
+};
+
+Limits make_limits(const Problem& p) {
+  Limits l;
+  l.max_registers = p.max_registers;
+  l.read_ports = p.read_ports;
+  l.write_ports = p.write_ports;
+  const auto& g = *p.graph;
+  const std::size_t n = g.nodes.size();
+  l.needs_reg.assign(n, 0);
+  l.is_output.assign(n, 0);
+  l.consumers.assign(n, 0);
+  l.operands.resize(n);
+  for (const auto& o : g.outputs) l.is_output[o.node] = 1;
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto& node = g.nodes[v];
+    if (!dfg::is_operation(node.op)) continue;
+    for (int k = 0; k < dfg::arity(node.op); ++k) {
+      const auto a = node.arg[k];
+      if (g.nodes[a].op == dfg::Op::Const) continue;
+      if (std::find(l.operands[v].begin(), l.operands[v].end(), a) == l.operands[v].end()) l.operands[v].push_back(a);
+    }
+    for (auto a : l.operands[v]) ++l.consumers[a];
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto op = g.nodes[v].op;
+    if (op == dfg::Op::Const) continue;
+    l.needs_reg[v] = (l.consumers[v] > 0 || l.is_output[v]) ? 1 : 0;
+    if (op == dfg::Op::Input) l.inputs_live += l.needs_reg[v];
+  }
+  return l;
+}
+
 // One list-scheduling pass over g (forward, or a reversed graph), cycle by cycle. An op placed at t keeps its
 // instance busy over [t + d, t + d + occupancy) with d = 0 forward and d = latency - occupancy backward (the
 // mirror image of a forward issue slot), so a backward schedule mirrored in time is a valid forward schedule.
 Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const std::vector<Key>& key,
-                bool backward = false) {
+                bool backward = false, const Limits* lim = nullptr) {
   const std::size_t n = g.cls.size();
   Result r;
   r.start.assign(n, 0);
@@ -72,6 +118,52 @@ Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const s
     if (np[v] == 0) pending.emplace(0, v);
   std::size_t done = 0;
   int length = 0;
+  // Register-file state (lim): registers reserved, consumers left per value, writes per cycle, values read now.
+  int reserved = lim ? lim->inputs_live : 0;
+  std::vector<int> left = lim ? lim->consumers : std::vector<int>();
+  std::vector<int> writes;
+  std::vector<dfg::NodeId> read_now;
+  int read_cycle = -1;
+  if (lim && lim->max_registers > 0 && reserved > lim->max_registers)
+    throw Error(fmt::format("list schedule: the {} inputs alone need more than max_registers {}", reserved,
+                            lim->max_registers));
+  auto fits = [&](std::uint32_t v, int t) {  // the register-file limits allow issuing v at t
+    if (!lim) return true;
+    if (read_cycle != t) {
+      read_cycle = t;
+      read_now.clear();
+    }
+    if (lim->max_registers > 0) {
+      int freed = 0;
+      for (auto a : lim->operands[v]) freed += (left[a] == 1 && !lim->is_output[a]) ? 1 : 0;
+      if (reserved - freed + lim->needs_reg[v] > lim->max_registers) return false;
+    }
+    if (lim->read_ports > 0) {
+      int extra = 0;
+      for (auto a : lim->operands[v]) extra += std::find(read_now.begin(), read_now.end(), a) == read_now.end() ? 1 : 0;
+      if (static_cast<int>(read_now.size()) + extra > lim->read_ports) return false;
+    }
+    if (lim->write_ports > 0 && lim->needs_reg[v]) {
+      const std::size_t w = static_cast<std::size_t>(t + g.lat[v] - 1);
+      if (w < writes.size() && writes[w] >= lim->write_ports) return false;
+    }
+    return true;
+  };
+  auto take = [&](std::uint32_t v, int t) {
+    if (!lim) return;
+    for (auto a : lim->operands[v]) {
+      if (--left[a] == 0 && !lim->is_output[a]) --reserved;
+      if (std::find(read_now.begin(), read_now.end(), a) == read_now.end()) read_now.push_back(a);
+    }
+    reserved += lim->needs_reg[v];
+    if (lim->needs_reg[v]) {
+      const std::size_t w = static_cast<std::size_t>(t + g.lat[v] - 1);
+      if (w >= writes.size()) writes.resize(w + 1, 0);
+      ++writes[w];
+    }
+  };
+  int stalled = 0;
+  std::size_t last_done = 0;
   for (int t = 0; done < g.ops.size();) {
     while (!pending.empty() && pending.top().first <= t) {
       const auto v = pending.top().second;
@@ -82,10 +174,17 @@ Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const s
     for (std::size_t c = 0; c < classes.size(); ++c) {
       auto& h = heap[c];
       const int d = backward ? classes[c].latency - classes[c].occupancy : 0;
+      std::vector<Entry> skipped;  // ready ops the register-file limits hold back this cycle
       for (int i = 0; i < classes[c].count && !h.empty(); ++i) {
         if (free_at[c][i] > t + d) continue;
+        while (!h.empty() && !fits(h.top().id, t)) {
+          skipped.push_back(h.top());
+          h.pop();
+        }
+        if (h.empty()) break;
         const auto v = h.top().id;
         h.pop();
+        take(v, t);
         r.start[v] = t;
         r.inst[v] = i;
         free_at[c][i] = t + d + g.occ[v];
@@ -97,7 +196,17 @@ Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const s
           if (--np[s] == 0) pending.emplace(ready[s], s);
         }
       }
+      for (const auto& e : skipped) h.push(e);
       waiting = waiting || !h.empty();
+    }
+    if (lim) {  // no progress possible: every ready op exceeds the register limit and nothing is in flight
+      bool in_flight = !pending.empty();
+      stalled = (waiting && !in_flight && done == last_done) ? stalled + 1 : 0;
+      last_done = done;
+      if (stalled > 2 * static_cast<int>(g.ops.size()) + 16)
+        throw Error(fmt::format("list schedule: no schedule found within max_registers {} (read ports {}, write ports "
+                                "{}): the register-aware list scheduler is a heuristic", lim->max_registers,
+                                lim->read_ports, lim->write_ports));
     }
     t = (waiting || pending.empty()) ? t + 1 : std::max(t + 1, pending.top().first);
   }
@@ -140,6 +249,44 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   const auto g = detail::build_op_graph(problem);
   const int lb = lower_bound(problem);
   const auto h = detail::heights(g);
+  const Limits limits = make_limits(problem);
+  if (limits.active()) {  // register-file limits: forward passes only (a mirrored backward pass would not keep them)
+    // The chosen priority, then the trace order (depth-first in the recursion, so fewer values alive at once), then
+    // randomized restarts; a pass that runs out of registers is dropped.
+    Result best;
+    std::string how, last_error;
+    for (const Priority pr : {options.priority, Priority::Provenance}) {
+      try {
+        const Result r = run_list(g, problem.classes, base_keys(g, pr), false, &limits);
+        if (r.length < best.length) {
+          best = r;
+          how = fmt::format("list/{}/regs", priority_name(pr));
+        }
+      } catch (const Error& e) {
+        last_error = e.what();
+      }
+    }
+    std::mt19937_64 rng(options.seed);
+    for (int it = 0; it < options.restarts && best.length > lb; ++it) {
+      std::vector<Key> rk(g.cls.size());
+      std::uniform_int_distribution<long> jitter(0, 2), tie(0, 1L << 30);
+      for (auto v : g.ops) rk[v] = {h[v] + jitter(rng), tie(rng)};
+      try {
+        const Result r = run_list(g, problem.classes, rk, false, &limits);
+        if (r.length < best.length) {
+          best = r;
+          how = fmt::format("list/{}/regs+restart{}", priority_name(options.priority), it + 1);
+        }
+      } catch (const Error& e) {
+        last_error = e.what();  // this order ran out of registers; keep the others
+      }
+    }
+    if (best.start.empty()) throw Error(last_error);
+    Schedule s = to_schedule(problem, g, best, how);
+    s.lower_bound = lb;
+    s.proven_optimal = s.length == lb;
+    return s;
+  }
   Result best = run_list(g, problem.classes, base_keys(g, options.priority));
   std::string how = fmt::format("list/{}", priority_name(options.priority));
   // Backward-forward improvement: a backward pass with the forward finish times as priority gives each op a

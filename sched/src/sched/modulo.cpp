@@ -113,10 +113,48 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
       s.length = std::max(s.length, a.start[v] + g.lat[v]);
     }
     s.ii = ii;
+    s.algorithm = "modulo/ims";
+    Problem at = problem;
+    at.ii = ii;
+    if (options.list) {
+      try {
+        Schedule l = modulo_list_schedule(at);
+        if (l.length < s.length) s = std::move(l);
+      } catch (const Error&) {
+        // fragmented reservation table (occupancy > 1): keep Rau's schedule
+      }
+    }
+    int bound = modulo_latency_bound(at);  // kept apart: s is replaced by better schedules
+    if (options.exact && s.length > bound) {
+      // First a short horizon, the flat list schedule's length (usually the target): small windows, and an empty
+      // or closed tree there proves the bound horizon + 1 or the optimum. Then the heuristic's length as horizon.
+      Problem flat = at;
+      flat.ii = 0;
+      const int target = std::max(bound, list_schedule(flat).length);
+      if (target < s.length - 1) {
+        IlpOptions o = options.ilp;
+        o.horizon = target;
+        Schedule e = modulo_ilp_schedule(at, Schedule{}, o);
+        if (!e.slots.empty()) {
+          bound = std::max(bound, e.lower_bound);
+          if (e.length < s.length) s = std::move(e);
+        } else if (e.lower_bound > target) {
+          bound = std::max(bound, e.lower_bound);  // no schedule within the short horizon
+        }
+      }
+      if (s.length > bound) {
+        Schedule e = modulo_ilp_schedule(at, s, options.ilp);
+        bound = std::max(bound, e.lower_bound);
+        if (e.length < s.length) s = std::move(e);
+      }
+    }
+    s.latency_bound = bound;
+    s.ii = ii;
     s.stages = (s.length + ii - 1) / ii;
     s.lower_bound = mii;
     s.proven_optimal = ii == mii;
-    s.algorithm = "modulo/ims";
+    s.latency_optimal = s.length <= s.latency_bound;
+    if (s.latency_optimal) s.latency_bound = s.length;
     return s;
   }
   throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]", std::max(problem.ii, mii), max_ii));

@@ -44,6 +44,7 @@ struct DesignSpec {
   // Register file of the microcoded datapath: "ff" (flip-flops + read multiplexers) or "mem" (memory arrays,
   // Config::regfile_mem; docs/datapath.md "Register file as memory").
   std::string regfile = "ff";
+  int max_registers = 0;  // latency datapaths: register limit the list scheduler honours (0 = none; issue 16)
 };
 inline constexpr int kStreamMinII = -1;
 

@@ -46,10 +46,14 @@ void allocate_registers(const Problem& problem, Schedule& schedule);
 // evaluations when ii > 0): a lower bound on registers; with ii > 0 the bound modulo variable expansion reaches.
 int max_live(const Problem& problem, const Schedule& schedule);
 
+// Effort limits are deterministic (never wall time): the same problem gives the same bytes on any machine and load.
 struct IlpOptions {
-  double time_limit_s = 10.0;  // GLPK branch-and-bound time limit
+  long max_nodes = 2000;                 // branch-and-bound nodes created (GLPK tree size); 0 = no limit
+  long max_simplex_iterations = 3000;    // simplex iterations of the root LP relaxation; 0 = no limit
   int horizon = 0;             // 0: the list schedule's length (the ILP then looks for anything better)
   long max_columns = 400000;
+  // Above this many nonzeros the precedence rows are aggregated (one per edge instead of one per edge and cycle).
+  long max_nonzeros = 2000000;
   // false: the combinatorial lower bounds are not used (no early exit when the list schedule meets them, the
   // length column starts at 0): the ILP then checks those bounds independently (tests).
   bool trust_bounds = true;   // larger models are not built: the list schedule is returned, algorithm says so
@@ -58,19 +62,48 @@ struct IlpOptions {
 
 // Exact time-indexed ILP (GLPK): binary x[v][t] over t in [ASAP(v), horizon - height(v)], disaggregated
 // precedence rows, one resource row per class and cycle (with occupancy), minimise the length. Returns the
-// optimum (proven_optimal = true, lower_bound = length) or, at the time limit, the best schedule found (never
+// optimum (proven_optimal = true, lower_bound = length) or, at the effort limit, the best schedule found (never
 // worse than the list schedule) with the best proven lower bound. Requires ii == 0; instances bound afterwards.
 Schedule ilp_schedule(const Problem& problem, const IlpOptions& options = {});
+
+// A lower bound on the single-evaluation length of any modulo schedule of `problem` (at any II): one evaluation of
+// a modulo schedule is a flat schedule on the same units, so max(critical path, lower_bound(flat problem)).
+int modulo_latency_bound(const Problem& problem);
+
+// Exact modulo scheduling at problem.ii (> 0): the time-indexed ILP above with one resource row per class and
+// congruence class (cycle mod ii) instead of per cycle, minimising the single-evaluation length. `incumbent` (a
+// valid schedule at problem.ii, or an empty Schedule) is handed to GLPK and sets the horizon (options.horizon
+// overrides). Returns the best schedule (the incumbent unless the ILP found a shorter one) with lower_bound = the
+// best proven bound on the length at this II (LP relaxation, branch-and-bound tree, modulo_latency_bound() when
+// trust_bounds) and proven_optimal = (length == lower_bound). Empty slots if there was no incumbent and the ILP
+// found nothing within its limits.
+Schedule modulo_ilp_schedule(const Problem& problem, const Schedule& incumbent, const IlpOptions& options = {});
+
+// The modulo entry point's default effort (deterministic): small models only (the exact method is for the small
+// graphs and the short horizons where it finishes; large robot graphs keep the heuristics and the bound).
+inline IlpOptions default_modulo_ilp() {
+  IlpOptions o;
+  o.max_nodes = 300;
+  o.max_columns = 8000;
+  return o;
+}
 
 struct ModuloOptions {
   int max_ii = 0;      // 0: up to the sum over ops of occupancy (a sequential schedule always fits)
   int budget = 0;      // scheduling attempts per II (Rau's budget ratio * ops); 0: 4 * ops
+  bool list = true;    // at the II found, also the modulo list scheduler (modulo_list_schedule) for a shorter latency
+  bool exact = true;   // at the II found, then the exact modulo ILP (modulo_ilp_schedule) within ilp's limits
+  IlpOptions ilp = default_modulo_ilp();
 };
 
-// Iterative modulo scheduling (Rau 1994) for a stream of independent evaluations: tries II = max(problem.ii,
-// res_mii) upward; height-based priority, modulo reservation table per instance, eviction when no slot is
-// free within [Estart, Estart + II - 1]. Returns ii, the single-evaluation length, stages = ceil(length / ii),
-// lower_bound = res_mii.
+// The modulo scheduling entry point (`--algo modulo`, streaming datapaths). Iterative modulo scheduling (Rau 1994)
+// for a stream of independent evaluations finds the II: tries II = max(problem.ii, res_mii) upward; height-based
+// priority, modulo reservation table per instance, eviction when no slot is free within [Estart, Estart + II - 1].
+// At that II the single-evaluation length is then minimised: the shortest of Rau's schedule, the modulo list
+// scheduler (options.list) and the exact modulo ILP (options.exact, deterministic limits). Returns ii, the length,
+// stages = ceil(length / ii), lower_bound = res_mii, proven_optimal = (ii == res_mii); latency_bound = the proven
+// lower bound on the length at this ii (the ILP's, or modulo_latency_bound()), latency_optimal = (length ==
+// latency_bound).
 Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options = {});
 
 // Modulo list scheduling at exactly problem.ii (> 0) for an acyclic graph: cycle by cycle, released ops in priority

@@ -50,6 +50,10 @@ struct Schedule {
   // Added by sched (issue 8):
   bool proven_optimal = false;  // the algorithm proved length (or II) optimal (ILP optimum, or length == bound)
   int stages = 0;               // modulo schedules: ceil(length / ii); 0 otherwise
+  // Added by sched (issue 16), modulo schedules: proven lower bound on the single-evaluation length at this ii, and
+  // whether length reaches it (0 / false when unknown or not a modulo schedule).
+  int latency_bound = 0;
+  bool latency_optimal = false;
 };
 
 // Register lifetimes (the convention register allocation and verify() share, and the datapath relies on):
