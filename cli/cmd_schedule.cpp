@@ -74,8 +74,38 @@ Schedule solve(const Problem& p, const Options& o) {
 void run(const Options& o) {
   if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
   if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
-  double depth_budget = 0.10;
-  bool mul_np = false, add_np = false, json = false, no_exact = false;
+  if (o.node_limit < 0) throw Error(fmt::format("--node-limit: {} (need >= 0)", o.node_limit));
+  if (o.simplex_limit < 0) throw Error(fmt::format("--simplex-limit: {} (need >= 0)", o.simplex_limit));
+  const dfg::Function fn = dfg::function_from_name(o.function);
+  if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
+  DepthSetting depth;
+  depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
+  if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
+  if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
+  if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
+  // FMA units: multiply-add fusion after the re-association (on robot graphs, and on graph files too).
+  depth.lat = {o.lat_mul, o.lat_add, o.fma > 0 ? o.lat_fma : 0};
+  depth.budget = o.depth_budget;
+  dfg::Graph traced;
+  if (o.robot.empty()) {
+    traced = load_graph(o.graph);
+  } else if (fn == dfg::Function::Id) {
+    traced = robot_graph(o.robot, o.flavour);
+  } else {
+    if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
+      throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
+    dfg::TraceOptions topt;
+    topt.keep_zero_pattern = o.flavour == "general-dh";
+    traced = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
+                                                o.flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General, topt));
+  }
+  std::vector<UnitClass> classes = default_classes(o.mul, o.add, o.lat_mul, o.lat_add, !o.mul_np, !o.add_np);
+  if (o.fma > 0) classes.push_back(UnitClass{"fma", {dfg::Op::Fma}, o.fma, o.lat_fma, o.mul_np ? o.lat_fma : 1});
+  if (dfg::count_ops(traced).of(dfg::Op::Div) > 0) {
+    if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
+    classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
+  }
+  const dfg::Graph g = apply_depth(traced, depth, classes);
   Problem p;
   p.graph = &g;
   p.classes = classes;
