@@ -126,8 +126,13 @@ std::string slot_name(std::size_t k) { return fmt::format("{:03d}", k); }
 // microcoded datapath): the point rescheduled (deterministic: the same schedule as in the sweep, checked by its
 // length), with the hardwired datapath's multiplexer inputs attached, then costed (study/timing.hpp).
 json estimate(const Spec& spec, const Slot& s, const std::string& robot, const json& p) {
-  const dfg::Graph g = sched::robot_graph(robot, s.flavour);
+  const dfg::Graph traced = sched::robot_graph(robot, s.flavour);
   sched::Point pt{robot, s.flavour, p.at("mul"), p.at("add"), p.at("lat_mul"), p.at("lat_add"), p.at("pipelined")};
+  // The graph the sweep ran for this point: the depth pass's choice for its units (explore's default, issue 15).
+  sched::DepthSetting depth;
+  depth.lat = {pt.lat_mul, pt.lat_add, 0};
+  const dfg::Graph g = sched::apply_depth(
+      traced, depth, sched::default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined));
   sched::SweepOptions so;
   so.restarts = spec.restarts;
   if (s.arch == "hardwired") so.on_list_schedule = study::attach_interconnect;
@@ -135,7 +140,7 @@ json estimate(const Spec& spec, const Slot& s, const std::string& robot, const j
   if (r.length != p.at("length").get<int>())
     throw Error(fmt::format("{} {} {}: rescheduled length {} differs from the sweep's {}", robot, s.flavour,
                             point_key(pt), r.length, p.at("length").get<int>()));
-  const json t = study::timing_json(study::point_timing(r, study::graph_shape(g), s.format, s.arch));
+  const json t = study::timing_json(study::point_timing(r, study::graph_shape(traced), s.format, s.arch));
   json o;
   for (const char* k : {"area", "period_ns", "eval_cycles", "latency_ns", "throughput_mode", "throughput_area",
                         "throughput_per_s"})

@@ -63,17 +63,18 @@ std::string depth_graph_key(const Point& p) {
 const dfg::Graph& point_graph(const std::map<std::string, dfg::Graph>& graphs, const Point& p) {
   const std::string key = depth_graph_key(p);
   const dfg::Graph* best = nullptr;
-  int best_score = 0;
+  int best_score = 0, best_ops = 0;
   for (auto it = graphs.lower_bound(key); it != graphs.end() && it->first.compare(0, key.size(), key) == 0; ++it) {
     if (it->first.size() != key.size() && it->first[key.size()] != '/') continue;
     const auto classes = default_classes(p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined, p.pipelined);
     Problem pr;
     pr.graph = &it->second;
     pr.classes = classes;
-    const int score = std::max(critical_path(pr), resource_bound(pr));
-    if (!best || score < best_score) {
+    const int score = std::max(critical_path(pr), resource_bound(pr)), ops = dfg::count_ops(it->second).operations();
+    if (!best || score < best_score || (score == best_score && ops < best_ops)) {  // apply_depth's rule (source.cpp)
       best = &it->second;
       best_score = score;
+      best_ops = ops;
     }
   }
   if (best) return *best;
