@@ -167,6 +167,8 @@ void run(const Args& a) {
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
   if (!relations.empty()) report["relations"] = relations;
+  if (a.near < 0) throw Error(fmt::format("dfg: --near: {} (need >= 0)", a.near));
+  if (a.target < 0 || std::isnan(a.target)) throw Error(fmt::format("dfg: --target: {} (need a relative error > 0)", a.target));
   if (a.samples <= 0 && (a.near > 0 || a.target > 0)) throw Error("dfg: --near and --target need --accuracy N");
   if (a.samples > 0) {
     if (a.robot.empty()) throw Error("dfg: --accuracy needs --robot");
