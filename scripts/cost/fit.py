@@ -159,6 +159,8 @@ def main():
     unit_area = json.load(open("data/unit-area.json"))
     unit_timing = json.load(open("data/unit-timing.json"))
     measured = json.load(open(f"{work}/area.json"))
+    for d in measured:
+        d["rtl_args"] = d["rtl_args"].strip()  # as read from designs.txt, after the separator
     # Hardwired designs (`--arch hardwired` rows) are the hardwired model's data: data/hardwired-area.json, fitted by
     # estimate_cost at first use (scripts/study/src/cost.cpp); the rest are the microcoded model's.
     micro = [d for d in measured if d["point"].get("arch", "microcoded") != "hardwired"]
