@@ -48,6 +48,7 @@ struct Options {
   int stall_every = 0, stall_len = 0;  // parsed from sink_stalls
   int random = 0;
   long fault_cycle = -1;  // hidden: corrupt unit 0's result bus in the model at this cycle (tests of the checker)
+  long rtl_fault_word = -1;  // hidden: cycle-log co-simulation runs the RTL of a corrupted design (see rtl_fault)
   unsigned long long seed = 1;
   bool json = false, quiet = false;
 };
@@ -151,7 +152,34 @@ EngineRun cosim_on(const hw::Datapath& dp, const std::string& dir,
 }
 
 EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
-                        const Options& o, const std::string& cycle_log = "");
+                        const Options& o, const std::string& cycle_log = "", const std::string& fault_dir = "");
+
+// A fault on the RTL side (tests of the co-simulation checks, --rtl-fault-word W): the first register write-back at
+// microcode word W or later writes the register below its own (register 1 for register 0) in the RTL only; the
+// SystemC model runs the design as built. The corrupted design's hex images (and, hardwired, its generated
+// nea_top.v) go to DIR/rtl_fault; returns that directory.
+std::string write_rtl_fault(const hw::Design& d, const std::string& dir, const Options& o) {
+  hw::Datapath bad = d.dp;
+  for (std::size_t pc = static_cast<std::size_t>(o.rtl_fault_word); pc < bad.program.size(); ++pc)
+    for (std::size_t u = 0; u < bad.program[pc].wb.size(); ++u) {
+      hw::WriteBack& wb = bad.program[pc].wb[u];
+      if (!wb.valid) continue;
+      const int was = wb.dest;
+      wb.dest = was == 0 ? 1 : was - 1;
+      const std::string fault_dir = dir + "/rtl_fault";
+      hw::write_hex(bad, fault_dir + "/hex");
+      if (d.spec.arch == hw::Arch::Hardwired) {
+        std::ofstream f(fault_dir + "/nea_top.v", std::ios::binary);
+        f << hw::hardwired_verilog(bad);
+        if (!f) throw Error(fault_dir + "/nea_top.v: cannot write");
+      }
+      if (!o.quiet)
+        std::fprintf(stderr, "neaccel sim: RTL fault: word %zu, unit %zu writes register %d instead of %d\n", pc, u,
+                     wb.dest, was);
+      return fault_dir;
+    }
+  throw Error(fmt::format("--rtl-fault-word: no register write-back at word {} or later", o.rtl_fault_word));
+}
 
 // Any unit mix: the SystemC model and the Verilator harness each write a cycle log; the logs must be equal line for
 // line. They are removed when they are (they grow with the run: about 80 bytes per cycle for 4 units).
@@ -164,7 +192,7 @@ EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const std::
     m = sysc::run_model(d.dp, raw, {&f, model_fault(o), o.stall_every, o.stall_len});
     if (!f) throw Error(model_log + ": cannot write");
   }
-  EngineRun r = run_verilator(d, dir, raw, o, rtl_log);
+  EngineRun r = run_verilator(d, dir, raw, o, rtl_log, o.rtl_fault_word >= 0 ? write_rtl_fault(d, dir, o) : "");
   const rtlsim::CycleLogDiff diff = rtlsim::compare_cycle_logs(model_log, rtl_log);
   r.cycle_mismatches = diff.differing;
   r.compared_cycles = diff.lines;
@@ -184,6 +212,7 @@ EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const std::
 EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
                     const Options& o) {
   const sysc::Fault f = model_fault(o);
+  if (o.rtl_fault_word >= 0) return run_log_cosim(d, dir, raw, o);  // the RTL of a corrupted design: by cycle logs
   // The prebuilt lockstep benches are the microcoded datapath: a hardwired design is compared by cycle logs.
   if (d.spec.arch == hw::Arch::Hardwired) return run_log_cosim(d, dir, raw, o);
   if (d.dp.config.regfile_mem) return run_log_cosim(d, dir, raw, o);  // likewise the flip-flop register file
@@ -197,20 +226,24 @@ EngineRun run_cosim(const hw::Design& d, const std::string& dir, const std::vect
 
 int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
 
-// cycle_log: also write the harness's cycle log there (cycle_log.hpp).
+// cycle_log: also write the harness's cycle log there (cycle_log.hpp). fault_dir: run the corrupted design of
+// write_rtl_fault instead (its hex images; hardwired, its nea_top.v, built into DIR/obj_vlt_fault).
 EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::vector<std::vector<std::uint32_t>>& raw,
-                        const Options& o, const std::string& cycle_log) {
+                        const Options& o, const std::string& cycle_log, const std::string& fault_dir) {
   // Tracing roughly doubles the C++ the model compiles to, so it is built in only when a VCD is asked for.
   const bool trace = !o.vcd.empty();
-  const std::string obj = dir + (trace ? "/obj_vlt_trace" : "/obj_vlt"), exe = obj + "/vharness";
+  const bool own_top = !fault_dir.empty() && d.spec.arch == hw::Arch::Hardwired;
+  const std::string top = own_top ? fault_dir + "/nea_top.v" : dir + "/rtl/nea_top.v";
+  const std::string hex = fault_dir.empty() ? dir + "/hex" : fault_dir + "/hex";
+  const std::string obj = dir + (own_top ? "/obj_vlt_fault" : trace ? "/obj_vlt_trace" : "/obj_vlt"), exe = obj + "/vharness";
   const auto sources = hw::rtl_sources(rtl_dir(), d.dp.config, d.spec.arch);
   for (const auto& s : sources)
     if (!fs::exists(s)) throw Error(s + ": missing");
   if (sources.size() < (d.spec.arch == hw::Arch::Hardwired ? 5u : 6u)) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
-  if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(dir + "/rtl/nea_top.v")) {
+  if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(top)) {
     std::string cmd = std::string("verilator --cc --exe --build -j 2 -O3 ") + (trace ? "--trace " : "") +
                       "-Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
-                      obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + dir + "/rtl/nea_top.v";
+                      obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + top;
     for (const auto& s : sources) cmd += " " + s;
     cmd += " " + rtl_dir() + "/datapath/harness/main.cpp > " + obj + ".log 2>&1";
     if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s.log)\n", obj.c_str());
@@ -224,7 +257,7 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
       f << '\n';
     }
   }
-  std::string cmd = exe + " +neaccel_hex=" + dir + "/hex --in " + in_path + " --out " + out_path;
+  std::string cmd = exe + " +neaccel_hex=" + hex + " --in " + in_path + " --out " + out_path;
   if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
   if (o.stall_every > 0) cmd += fmt::format(" --sink-stalls {},{}", o.stall_every, o.stall_len);
   if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
@@ -401,6 +434,7 @@ void setup(CLI::App& app) {
                   "EVERY,LEN: the sink holds out_ready low LEN of every EVERY cycles (--backpressure designs)");
   cmd->add_flag("--quiet", opt->quiet, "no progress messages");
   cmd->add_option("--fault-cycle", opt->fault_cycle, "")->group("");  // hidden: tests of the co-simulation checks
+  cmd->add_option("--rtl-fault-word", opt->rtl_fault_word, "")->group("");  // hidden: likewise, on the RTL side
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->callback([opt] { run(*opt); });
 }

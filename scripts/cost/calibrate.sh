@@ -16,9 +16,12 @@ grep -v '^#' "$list" | grep -v '^\s*$' | while IFS='|' read -r name set args; do
   name=$(echo "$name" | tr -d ' '); set=$(echo "$set" | tr -d ' ')
   echo "$name" | grep -Eq "$only" || continue
   d="$work/$name"
-  # --depth off: the cached rows were measured on the traced graphs (before the depth pass, issue 15)
+  # --depth off unless the row says: the older rows were measured on the traced graphs (before the depth pass,
+  # issue 15); the newer rows say --depth on, as the study builds its designs
+  depth="--depth off"
+  case " $args " in *" --depth "*) depth="" ;; esac
   # shellcheck disable=SC2086
-  [ -f "$d/manifest.json" ] || $neaccel rtl $args --depth off --out "$d" > /dev/null
+  [ -f "$d/manifest.json" ] || $neaccel rtl $args $depth --out "$d" > /dev/null
   flag=""
   [ "$set" = pnr ] && flag="--pnr"
   echo "$(date -u +%T) $name: area $flag" >&2

@@ -293,7 +293,8 @@ CostEstimate estimate_hardwired(const CostPoint& p, CostEstimate e, double W, do
 // Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units,
 // R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
 //   register file   k_reg * R * W                       flip-flops and their enables
-//   operand muxes   k_op * 2U * W * (U + R - 1)         2 per unit, a (U + R)-input multiplexer of W bits
+//   operand muxes   k_op * 2U * W * (R - 1)             2 per unit, over the R registers (the U result-bus inputs
+//                                                       fitted to 0 cells: docs/cost.md)
 //   constants       k_const * 2U * W * C                constant inputs of the same multiplexers
 //   write-back      k_wb * R * W * U                    per register a (U + 1)-input multiplexer
 //   control         k_rom * P * B + k_ctl               microcode ROM as logic, sequencer, I/O ROMs
@@ -312,7 +313,7 @@ CostEstimate estimate_cost(const CostPoint& p) {
   if (p.arch != "microcoded") throw Error("cost: architecture '" + p.arch + "' (microcoded, hardwired)");
   e.register_cells = coefficient(area, af, "k_reg") * R * W;
   e.constant_cells = coefficient(area, af, "k_const") * 2 * U * W * C;
-  e.routing_cells = coefficient(area, af, "k_op") * 2 * U * W * (U + R - 1) + e.constant_cells +
+  e.routing_cells = coefficient(area, af, "k_op") * 2 * U * W * (R - 1) + e.constant_cells +
                     coefficient(area, af, "k_wb") * R * W * U;
   e.control_cells = coefficient(area, af, "k_rom") * P * B + coefficient(area, af, "k_ctl");
   e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
