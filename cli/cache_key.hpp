@@ -3,6 +3,7 @@
 #pragma once
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -13,6 +14,7 @@
 namespace neaccel::cli {
 
 inline std::string slurp(const std::filesystem::path& p) {
+  check_file_size(p.string());
   std::ifstream in(p, std::ios::binary);
   if (!in) throw Error(p.string() + ": cannot read");
   std::ostringstream ss;

@@ -10,6 +10,7 @@
 #include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
 #include "neaccel/study/timing.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 
@@ -35,6 +36,7 @@ void write_atomic(const fs::path& path, const std::string& text) {
 }
 
 std::string slurp(const fs::path& path) {
+  check_file_size(path.string());
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path.string() + ": cannot read");
   std::stringstream ss;

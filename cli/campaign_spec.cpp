@@ -4,6 +4,7 @@
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -125,6 +126,7 @@ Spec read_spec(const std::string& path) {
   Reader r{path};
   YAML::Node root;
   {
+    check_file_size(path);
     std::ifstream in(path);
     if (!in) throw Error(path + ": cannot read the campaign file");
     std::stringstream ss;

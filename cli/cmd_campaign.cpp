@@ -8,6 +8,7 @@
 #include "command.hpp"
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -51,6 +52,7 @@ std::string join(const std::vector<std::string>& words) {
 
 std::vector<std::string> read_lines(const fs::path& p) {
   std::vector<std::string> v;
+  check_file_size(p.string());
   std::ifstream in(p);
   if (!in) throw Error(p.string() + ": cannot read (plan the campaign first: neaccel campaign FILE --out DIR ...)");
   for (std::string line; std::getline(in, line);)

@@ -6,6 +6,7 @@
 #include "neaccel/units/fp_vectors.hpp"
 #include "neaccel/units/sc_run.hpp"
 #include "neaccel/units/vl_unit.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -36,6 +37,7 @@ struct CheckOptions {
 };
 
 std::string read_file(const std::string& path) {
+  neaccel::check_file_size(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open vector file");
   std::ostringstream ss;

@@ -18,15 +18,20 @@
 #include "Vdpsc_x11.h"
 #include "cosim.hpp"
 #include "cycle_log.hpp"
+#include "fault_campaign.hpp"
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
 #include "prebuilt.hpp"
 #include "run.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -47,6 +52,8 @@ struct Options {
   std::string out = "out", engine = "systemc", states_file, vcd, sink_stalls;
   int stall_every = 0, stall_len = 0;  // parsed from sink_stalls
   int random = 0;
+  int fault_campaign = 0;  // > 0: that many single-bit flips (fault_campaign.hpp)
+  std::vector<std::string> campaign_checks;  // hidden: the checks the campaign counts (tests of the campaign)
   long fault_cycle = -1;  // hidden: corrupt unit 0's result bus in the model at this cycle (tests of the checker)
   long rtl_fault_word = -1;  // hidden: cycle-log co-simulation runs the RTL of a corrupted design (see rtl_fault)
   unsigned long long seed = 1;
@@ -60,6 +67,7 @@ std::string rtl_dir() {
 
 // States file: one state per line, q1..qn qd1..qdn qdd1..qddn (3n numbers); '#' starts a comment.
 std::vector<std::vector<double>> read_states(const hw::Design& d, const std::string& path) {
+  check_file_size(path);
   std::ifstream f(path);
   if (!f) throw Error(path + ": cannot read");
   const int n = d.robot.dof();
@@ -125,7 +133,7 @@ struct EngineRun {
 
 sysc::Fault model_fault(const Options& o) {
   sysc::Fault f;
-  if (o.fault_cycle >= 0) f = {sysc::Fault::Kind::UnitResult, o.fault_cycle, 0, 1};
+  if (o.fault_cycle >= 0) f = {sysc::Fault::Kind::UnitResult, o.fault_cycle, 0, 1, nullptr};
   return f;
 }
 
@@ -305,6 +313,145 @@ void parse_sink_stalls(Options& o, const hw::Design& d) {
     throw Error("--sink-stalls: the design has no back-pressure (neaccel rtl --ii ... --backpressure)");
 }
 
+// The golden values of every state: the graph evaluated in the format (bit-exact) and in double.
+struct Golden {
+  std::vector<std::vector<std::uint32_t>> want;
+  std::vector<std::vector<double>> ref;
+};
+
+Golden golden_of(const hw::Design& d, const std::vector<std::vector<double>>& states) {
+  Golden g;
+  for (const auto& s : states) {
+    g.want.push_back(hw::golden_raw(*d.graph, d.spec.format, s));
+    g.ref.push_back(hw::reference(*d.graph, s));
+  }
+  return g;
+}
+
+// The checks of `neaccel sim` on an engine's results (also what the fault campaign counts as "checks").
+struct Checked {
+  long mismatches = 0, cycle_errors = 0;
+  double max_err = 0;
+  nlohmann::json torques = nlohmann::json::array();
+  long ii_min = 0, ii_max = 0, lat_min = 0, lat_max = 0;  // streaming: measured
+};
+
+Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, int stall_every) {
+  const hw::DesignSpec& spec = d.spec;
+  const std::size_t n_states = g.want.size();
+  Checked c;
+  long& mismatches = c.mismatches;
+  long& cycle_errors = c.cycle_errors;
+  double& max_err = c.max_err;
+  // Streaming: results in order, II apart (measured), each set point's latency as claimed.
+  const bool streaming = d.dp.streaming();
+  long &ii_min = c.ii_min, &ii_max = c.ii_max, &lat_min = c.lat_min, &lat_max = c.lat_max;
+  if (streaming) {
+    const auto& st = r.stream;
+    if (r.out.size() != n_states) throw Error(fmt::format("{} results for {} set points", r.out.size(), n_states));
+    for (std::size_t k = 0; k < st.first_out.size() && k < st.first_in.size(); ++k) {
+      const long lat = st.last_out[k] - st.first_in[k] + 1;
+      lat_min = k == 0 ? lat : std::min(lat_min, lat);
+      lat_max = k == 0 ? lat : std::max(lat_max, lat);
+      // A stalling sink slows the stream down: then only order and values are checked, the figures are measured.
+      const bool timed = stall_every == 0;
+      cycle_errors += timed && lat != d.dp.latency();
+      if (k == 0) continue;
+      const long ii = st.first_out[k] - st.first_out[k - 1];
+      ii_min = k == 1 ? ii : std::min(ii_min, ii);
+      ii_max = k == 1 ? ii : std::max(ii_max, ii);
+      cycle_errors += timed && ii != d.dp.stream.ii;
+    }
+  }
+  for (std::size_t k = 0; k < n_states; ++k) {
+    const auto& want = g.want[k];
+    const auto& ref = g.ref[k];
+    double scale = 1;
+    for (double t : ref) scale = std::max(scale, std::abs(t));
+    bool same = r.out[k].size() == want.size();
+    nlohmann::json tk = nlohmann::json::array();
+    for (std::size_t i = 0; i < want.size() && i < r.out[k].size(); ++i) {
+      same = same && hw::same(spec.format, r.out[k][i], want[i]);
+      const double v = hw::decode(spec.format, r.out[k][i]);
+      tk.push_back(v);
+      max_err = std::max(max_err, std::abs(v - ref[i]) / scale);
+    }
+    mismatches += !same;
+    if (!streaming) cycle_errors += r.cycles[k] != d.dp.cycles();
+    c.torques.push_back(tk);
+  }
+  return c;
+}
+
+// --fault-campaign N: the RTL runs once, fault-free, writing its cycle log; N runs of the model's core, each with one
+// flip, are compared with it and checked as `neaccel sim` checks results.
+void run_campaign(const hw::Design& d, const std::string& dir, const std::vector<std::vector<double>>& states,
+                  const std::vector<std::vector<std::uint32_t>>& raw, const Options& o) {
+  if (o.engine != "cosim") throw Error("--fault-campaign: needs --engine cosim");
+  if (o.fault_cycle >= 0) throw Error("--fault-campaign: not with --fault-cycle");
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string rtl_log = dir + "/campaign_rtl.log";
+  Options q = o;
+  q.quiet = true;
+  const EngineRun rtl = run_verilator(d, dir, raw, q, rtl_log);
+  cli::CampaignSetup s;
+  {
+    std::ifstream f(rtl_log);
+    for (std::string l; std::getline(f, l);) s.rtl_log.push_back(l);
+  }
+  fs::remove(rtl_log);
+  if (s.rtl_log.empty()) throw Error(rtl_log + ": empty cycle log");
+  const Golden g = golden_of(d, states);
+  s.dp = &d.dp;
+  s.raw = &raw;
+  s.golden = g.want;
+  s.rtl_out = rtl.out;
+  s.sim_checks = [&](const sysc::CoreRun& m) {
+    EngineRun e;
+    e.out = m.out;
+    e.cycles = m.cycles;
+    e.stream = m.stream;
+    const Checked c = check_results(d, g, e, o.stall_every);
+    std::vector<std::string> fired;
+    if (c.mismatches) fired.push_back("golden");
+    if (c.cycle_errors) fired.push_back("cycle_count");
+    return fired;
+  };
+  for (const auto& c : o.campaign_checks)
+    if (c != "cycle_log" && c != "outputs_vs_rtl" && c != "golden" && c != "cycle_count")
+      throw Error("--campaign-checks: unknown '" + c + "' (cycle_log, outputs_vs_rtl, golden, cycle_count)");
+  s.checks = o.campaign_checks;
+  s.flips = o.fault_campaign;
+  s.seed = o.seed;
+  s.stall_every = o.stall_every;
+  s.stall_len = o.stall_len;
+  s.progress = !o.quiet && isatty(2);
+  cli::CampaignResult r = cli::run_fault_campaign(s);
+  const hw::DesignSpec& spec = d.spec;
+  r.json["design"] = {{"robot", spec.robot},
+                      {"format", spec.format.name()},
+                      {"arch", spec.arch == hw::Arch::Hardwired ? "hardwired" : "microcoded"},
+                      {"mode", d.dp.streaming() ? (d.dp.backpressure() ? "streaming, back-pressure" : "streaming")
+                                                : "latency"},
+                      {"units", fmt::format("{} mul (latency {}) + {} add (latency {})", spec.mul, spec.lat_mul,
+                                            spec.add, spec.lat_add)}};
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.json) {
+    std::printf("%s\n", r.json.dump(1).c_str());
+  } else {
+    std::printf("fault campaign: %d flips on %s (%s, %s)\n", o.fault_campaign, spec.robot.c_str(),
+                spec.format.name().c_str(), r.json["design"]["mode"].get<std::string>().c_str());
+    std::printf("%-12s %8s %9s %7s %7s\n", "site", "flips", "detected", "masked", "silent");
+    for (const auto& [k, t] : r.json["by_site"].items())
+      std::printf("%-12s %8ld %9ld %7ld %7ld\n", k.c_str(), t["flips"].get<long>(), t["detected"].get<long>(),
+                  t["masked"].get<long>(), t["silent"].get<long>());
+  }
+  if (!o.quiet)
+    std::fprintf(stderr, "neaccel sim: fault campaign: %d flips, %ld detected, %ld masked, %ld silent (%.1f s)\n",
+                 o.fault_campaign, r.detected, r.masked, r.silent, secs);
+  if (r.silent > 0) throw neaccel::cli::ExitCode{3};
+}
+
 void run(Options o) {
   const std::string dir = fs::absolute(o.out).lexically_normal().string();
   const hw::DesignSpec spec = hw::read_manifest_spec(dir);
@@ -321,6 +468,7 @@ void run(Options o) {
   }
   std::vector<std::vector<std::uint32_t>> raw;
   for (const auto& s : states) raw.push_back(hw::encode(spec.format, s));
+  if (o.fault_campaign > 0) return run_campaign(d, dir, states, raw, o);
   EngineRun r;
   if (o.engine == "systemc") {
     auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o), o.stall_every, o.stall_len});
@@ -334,46 +482,13 @@ void run(Options o) {
   } else {
     throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator, cosim)", o.engine));
   }
-  long mismatches = 0, cycle_errors = 0;
-  double max_err = 0;
-  nlohmann::json torques = nlohmann::json::array();
-  // Streaming: results in order, II apart (measured), each set point's latency as claimed.
+  const Golden golden = golden_of(d, states);
+  const Checked checked = check_results(d, golden, r, o.stall_every);
+  const long mismatches = checked.mismatches, cycle_errors = checked.cycle_errors;
+  const double max_err = checked.max_err;
+  const nlohmann::json& torques = checked.torques;
   const bool streaming = d.dp.streaming();
-  long ii_min = 0, ii_max = 0, lat_min = 0, lat_max = 0;
-  if (streaming) {
-    const auto& st = r.stream;
-    if (r.out.size() != states.size()) throw Error(fmt::format("{} results for {} set points", r.out.size(), states.size()));
-    for (std::size_t k = 0; k < st.first_out.size() && k < st.first_in.size(); ++k) {
-      const long lat = st.last_out[k] - st.first_in[k] + 1;
-      lat_min = k == 0 ? lat : std::min(lat_min, lat);
-      lat_max = k == 0 ? lat : std::max(lat_max, lat);
-      // A stalling sink slows the stream down: then only order and values are checked, the figures are measured.
-      const bool timed = o.stall_every == 0;
-      cycle_errors += timed && lat != d.dp.latency();
-      if (k == 0) continue;
-      const long ii = st.first_out[k] - st.first_out[k - 1];
-      ii_min = k == 1 ? ii : std::min(ii_min, ii);
-      ii_max = k == 1 ? ii : std::max(ii_max, ii);
-      cycle_errors += timed && ii != d.dp.stream.ii;
-    }
-  }
-  for (std::size_t k = 0; k < states.size(); ++k) {
-    const auto want = hw::golden_raw(*d.graph, spec.format, states[k]);
-    const auto ref = hw::reference(*d.graph, states[k]);
-    double scale = 1;
-    for (double t : ref) scale = std::max(scale, std::abs(t));
-    bool same = r.out[k].size() == want.size();
-    nlohmann::json tk = nlohmann::json::array();
-    for (std::size_t i = 0; i < want.size() && i < r.out[k].size(); ++i) {
-      same = same && hw::same(spec.format, r.out[k][i], want[i]);
-      const double v = hw::decode(spec.format, r.out[k][i]);
-      tk.push_back(v);
-      max_err = std::max(max_err, std::abs(v - ref[i]) / scale);
-    }
-    mismatches += !same;
-    if (!streaming) cycle_errors += r.cycles[k] != d.dp.cycles();
-    torques.push_back(tk);
-  }
+  const long ii_min = checked.ii_min, ii_max = checked.ii_max, lat_min = checked.lat_min, lat_max = checked.lat_max;
   if (o.json) {
     nlohmann::json j{{"engine", o.engine},
                      {"states", states.size()},
@@ -435,6 +550,10 @@ void setup(CLI::App& app) {
   cmd->add_flag("--quiet", opt->quiet, "no progress messages");
   cmd->add_option("--fault-cycle", opt->fault_cycle, "")->group("");  // hidden: tests of the co-simulation checks
   cmd->add_option("--rtl-fault-word", opt->rtl_fault_word, "")->group("");  // hidden: likewise, on the RTL side
+  cmd->add_option("--fault-campaign", opt->fault_campaign,
+                  "cosim: N runs with one random single-bit flip each in the model; counts detected/masked/silent")
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--campaign-checks", opt->campaign_checks, "")->delimiter(',')->group("");  // hidden: tests
   cmd->add_flag("--json", opt->json, "machine-readable output");
   cmd->callback([opt] { run(*opt); });
 }

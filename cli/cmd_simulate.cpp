@@ -10,6 +10,7 @@
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -46,6 +47,7 @@ struct TorqueTable {
 };
 
 TorqueTable read_table(const std::string& path, int n) {
+  check_file_size(path);
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot read torque file");
   TorqueTable table;

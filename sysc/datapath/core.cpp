@@ -22,11 +22,19 @@ std::uint32_t DatapathCore::bus(int u) const {
   return v;
 }
 
+const hw::Word& DatapathCore::word() const {
+  if (fault_.kind == Fault::Kind::Control && fault_.cycle == cycle_ && fault_.word) return *fault_.word;
+  return dp_.program[index_];
+}
+
 std::uint32_t DatapathCore::read(const hw::Operand& o) const {
   switch (o.kind) {
     case hw::Operand::Kind::Unit: return bus(o.index);
     case hw::Operand::Kind::Reg: return regs_[o.index];
-    case hw::Operand::Kind::Const: return dp_.consts[o.index];
+    case hw::Operand::Kind::Const:
+      return dp_.consts[o.index] ^ (fault_.kind == Fault::Kind::Const && fault_.unit == o.index && cycle_ >= fault_.cycle
+                                        ? fault_.mask
+                                        : 0u);
   }
   return 0;
 }
@@ -43,19 +51,19 @@ std::uint32_t DatapathCore::execute(int u, const hw::Issue& is) const {
 
 bool DatapathCore::pred(int stage, bool admit) const {
   if (state_ != State::Run || stage < 0 || stage >= static_cast<int>(sv_.size())) return false;
-  if (!dp_.program[index_].launch) return sv_[stage];
+  if (!word().launch) return sv_[stage];
   return stage == 0 ? admit : sv_[stage - 1];
 }
 
 bool DatapathCore::in_ready() const {
   if (!dp_.streaming()) return state_ == State::Load;
   if (state_ != State::Run) return false;
-  const auto& w = dp_.program[index_];
+  const auto& w = word();
   return w.load.take && (w.launch ? credit_ok() : sv_[0]);  // a launch word: admission; else stage 0 is valid
 }
 
 bool DatapathCore::out_now() const {
-  const auto& w = dp_.program[index_];
+  const auto& w = word();
   return state_ == State::Run && w.out.valid && pred(w.out.stage, false);  // out stage >= 1 in a launch word
 }
 
@@ -66,7 +74,7 @@ bool DatapathCore::out_valid() const {
 
 std::uint32_t DatapathCore::out_data() const {
   if (dp_.backpressure()) return fifo_.empty() ? 0 : fifo_.front();
-  if (dp_.streaming()) return out_now() ? read(dp_.program[index_].out.src) : 0;
+  if (dp_.streaming()) return out_now() ? read(word().out.src) : 0;
   return state_ == State::Unload ? read(dp_.output_src[index_]) : 0;
 }
 
@@ -81,17 +89,17 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   for (int u = 0; u < U; ++u) {
     v.unit_valid[u] = pipes_[u].back().valid;
     v.unit_result[u] = bus(u);
-    const bool wb = dp_.streaming() ? pred(dp_.program[index_].wb[u].stage, admits(in_valid)) && dp_.program[index_].wb[u].valid
-                                    : state_ == State::Compute && dp_.program[index_].wb[u].valid;
+    const bool wb = dp_.streaming() ? pred(word().wb[u].stage, admits(in_valid)) && word().wb[u].valid
+                                    : state_ == State::Compute && word().wb[u].valid;
     if (wb) {
       v.wr_en[u] = true;
-      v.wr_addr[u] = dp_.program[index_].wb[u].dest;
+      v.wr_addr[u] = word().wb[u].dest;
       v.wr_data[u] = bus(u);
       if (fault_.kind == Fault::Kind::RegWrite && fault_.cycle == cycle_ && fault_.unit == u) v.wr_data[u] ^= fault_.mask;
     }
   }
   if (dp_.streaming()) {
-    const auto& ld = dp_.program[index_].load;
+    const auto& ld = word().load;
     if (in_ready() && in_valid && ld.write) {
       v.load_en = true;
       v.load_addr = ld.dest;
@@ -127,7 +135,7 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
   std::vector<Stage> issued(U);
   if (state_ == State::Run)
     for (int u = 0; u < U; ++u) {
-      const auto& is = dp_.program[index_].issue[u];
+      const auto& is = word().issue[u];
       if (is.valid && pred(is.stage, admit)) issued[u] = Stage{true, execute(u, is)};
     }
   const bool fifo_empty = fifo_.empty();  // before this edge (nea_stream: count_q == 0)
@@ -136,13 +144,13 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
   if (dp_.backpressure() && state_ == State::Run) {
     const bool pop = out_ready && !fifo_.empty();
     const bool push = out_now();
-    const std::uint32_t word = push ? read(dp_.program[index_].out.src) : 0;
+    const std::uint32_t pushed = push ? read(word().out.src) : 0;
     if (pop) {
       fifo_.pop_front();
       if (++popped_ == static_cast<int>(dp_.output_names.size())) popped_ = 0, ++credits_;
     }
-    if (push) fifo_.push_back(word);
-    if (dp_.program[index_].launch && admit) --credits_;
+    if (push) fifo_.push_back(pushed);
+    if (word().launch && admit) --credits_;
   }
   clock_units(issued, v);
   switch (state_) {
@@ -157,7 +165,7 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
       }
       break;
     case State::Run: {
-      const bool launch = dp_.program[index_].launch;
+      const bool launch = word().launch;
       if (launch) {  // shift the stage-valid bits; drained when no stage of the program is valid and no word waits
         for (std::size_t j = sv_.size() - 1; j > 0; --j) sv_[j] = sv_[j - 1];
         sv_[0] = admit;
@@ -175,6 +183,9 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
     default: state_ = State::Idle; break;  // Done
   }
   ++cycle_;
+  if (fault_.kind == Fault::Kind::FifoWord && fault_.cycle == cycle_ && fault_.unit >= 0 &&
+      fault_.unit < static_cast<int>(fifo_.size()))
+    fifo_[fault_.unit] ^= fault_.mask;
 }
 
 void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready) {
@@ -185,7 +196,7 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
   std::vector<Stage> issued(U);
   if (state_ == State::Compute)
     for (int u = 0; u < U; ++u) {
-      const auto& is = dp_.program[index_].issue[u];
+      const auto& is = word().issue[u];
       if (is.valid) issued[u] = Stage{true, execute(u, is)};
     }
   clock_units(issued, v);

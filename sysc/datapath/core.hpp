@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <vector>
 
 namespace neaccel::sysc {
@@ -22,12 +23,17 @@ struct CycleView : rtlsim::CycleSample {
   std::uint32_t load_data = 0;         // word written by the input load
 };
 
-// A fault for the injection tests: XOR `mask` into a value at `cycle` (cycles since reset).
+// A fault for the injection tests and the fault campaign (faults.hpp): XOR `mask` into a value at `cycle` (cycles
+// since reset). RegWrite / UnitResult: unit `unit`'s register write data / result bus in that cycle. Const: constant
+// ROM word `unit` from that cycle on (a flipped storage bit stays flipped). FifoWord: output FIFO word `unit` (0 =
+// head) after the clock edge that starts that cycle, until it leaves. Control: the microcode word executed in that
+// cycle is replaced by `word` (a copy of it with one control bit flipped; hardwired: one select/enable).
 struct Fault {
-  enum class Kind { None, RegWrite, UnitResult } kind = Kind::None;
+  enum class Kind { None, RegWrite, UnitResult, Control, FifoWord, Const } kind = Kind::None;
   long cycle = -1;
   int unit = 0;
   std::uint32_t mask = 1;
+  std::shared_ptr<const hw::Word> word;  // Control
 };
 
 class DatapathCore {
@@ -49,6 +55,8 @@ class DatapathCore {
   std::uint32_t out_data() const;
   long cycle() const { return cycle_; }
   State state() const { return state_; }
+  int index() const { return index_; }                       // program counter (Compute, Run), I/O index
+  std::size_t fifo_size() const { return fifo_.size(); }     // back-pressure: words in the output FIFO
 
   void inject(const Fault& f) { fault_ = f; }
 
@@ -58,6 +66,7 @@ class DatapathCore {
     std::uint32_t value = 0;
   };
   std::uint32_t read(const hw::Operand& o) const;
+  const hw::Word& word() const;                // the microcode word of this cycle (with an injected fault)
   std::uint32_t bus(int u) const;             // result bus of unit u (with an injected fault)
   std::uint32_t execute(int u, const hw::Issue& is) const;
   // Streaming: whether the set point in `stage` is valid in this cycle; in a launch word stage 0 is the set point

@@ -167,7 +167,7 @@ TEST(cosim_fault, CorruptedRegisterWriteIsCaught) {
   const auto [pc, u] = find_writeback(p.dp, 7);
   ASSERT_GE(pc, 0);
   const long cycle = compute_cycle(p.dp, pc);
-  const auto r = sysc::cosimulate<Vdpsc_f22>(p.dp, p.raw, sysc::Fault{sysc::Fault::Kind::RegWrite, cycle, u, 1u << 20});
+  const auto r = sysc::cosimulate<Vdpsc_f22>(p.dp, p.raw, sysc::Fault{sysc::Fault::Kind::RegWrite, cycle, u, 1u << 20, nullptr});
   EXPECT_GT(r.mismatches, 0);
   EXPECT_EQ(r.first_mismatch_cycle, cycle) << (r.messages.empty() ? "" : r.messages[0]);
 }
@@ -181,7 +181,7 @@ TEST(cosim_fault, FlippedUnitResultIsCaught) {
     if (p.dp.program[pc].issue[0].valid) issue_pc = pc;
   ASSERT_GE(issue_pc, 0);
   const long cycle = compute_cycle(p.dp, issue_pc + cfg.lat_mul);
-  const auto r = sysc::cosimulate<Vdpsc_x11>(p.dp, p.raw, sysc::Fault{sysc::Fault::Kind::UnitResult, cycle, 0, 1u});
+  const auto r = sysc::cosimulate<Vdpsc_x11>(p.dp, p.raw, sysc::Fault{sysc::Fault::Kind::UnitResult, cycle, 0, 1u, nullptr});
   EXPECT_GT(r.mismatches, 0);
   EXPECT_EQ(r.first_mismatch_cycle, cycle) << (r.messages.empty() ? "" : r.messages[0]);
 }
@@ -207,7 +207,7 @@ TEST(cosim_fault, StreamCorruptedRegisterWriteIsCaught) {
   std::vector<std::vector<std::uint32_t>> raw;
   for (int k = 0; k < 20; ++k) raw.push_back(hw::encode(cfg.format, hw::random_state(d, rng)));
   ASSERT_LT(loop_cycle, 20L * dp.stream.ii);  // still streaming
-  const auto r = sysc::cosimulate<Vdpsc_s22>(dp, raw, sysc::Fault{sysc::Fault::Kind::RegWrite, cycle, u, 1u << 20});
+  const auto r = sysc::cosimulate<Vdpsc_s22>(dp, raw, sysc::Fault{sysc::Fault::Kind::RegWrite, cycle, u, 1u << 20, nullptr});
   EXPECT_GT(r.mismatches, 0);
   EXPECT_EQ(r.first_mismatch_cycle, cycle) << (r.messages.empty() ? "" : r.messages[0]);
 }

@@ -2,6 +2,7 @@
 #include "io_detail.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -332,6 +333,7 @@ std::string read_text_file(const std::string& path) {
     throw Error(fmt::format("{}: cannot read file ({})", path,
                             std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
   }
+  check_file_size(path);
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   if (!in || !(s << in.rdbuf())) {

@@ -3,6 +3,7 @@
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/dfg/json_read.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 
@@ -189,6 +190,7 @@ Graph graph_from_json_text(const std::string& text, const std::string& source) {
 }
 
 Graph read_graph_file(const std::string& path) {
+  check_file_size(path);
   std::ifstream f(path, std::ios::binary);
   if (!f) throw Error(path + ": cannot read the file");
   std::stringstream ss;

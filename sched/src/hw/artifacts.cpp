@@ -6,6 +6,7 @@
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/io.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 
@@ -153,6 +154,7 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
 
 DesignSpec read_manifest_spec(const std::string& out_dir) {
   const std::string path = out_dir + "/manifest.json";
+  check_file_size(path);
   std::ifstream f(path);
   if (!f) throw Error(path + ": cannot read (run `neaccel rtl --out " + out_dir + "` first)");
   nlohmann::json m;

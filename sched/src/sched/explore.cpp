@@ -3,6 +3,7 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/sched/algorithms.hpp"
 #include "neaccel/sched/bounds.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 
@@ -126,6 +127,7 @@ std::string to_csv_row(const PointResult& r) {
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
+  check_file_size(path);
   std::ifstream in(path);
   if (!in) throw Error(fmt::format("{}: cannot open", path));
   std::string line;

@@ -8,6 +8,7 @@
 #include "neaccel/sched/bounds.hpp"
 #include "neaccel/sched/hls_graphs.hpp"
 #include "neaccel/sched/io.hpp"
+#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 
@@ -80,6 +81,7 @@ dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour
 
 dfg::Graph load_graph(const std::string& spec) {
   if (spec.rfind("bench:", 0) == 0) return builtin_graph(spec.substr(6));
+  check_file_size(spec);
   std::ifstream in(spec);
   if (!in) throw Error(fmt::format("{}: cannot open graph file", spec));
   if (spec.size() > 5 && spec.substr(spec.size() - 5) == ".json") {

@@ -1,0 +1,26 @@
+// The size cap on every file neaccel reads (issue 19, docs/limits.md): readers hold a file whole in memory and
+// their memory grows with it (about 26 bytes per byte of graph JSON, 100 per byte of robot YAML), so a file over
+// the cap is refused in one line naming it before it is read, instead of the reader being killed for memory.
+#pragma once
+
+#include "error.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+namespace neaccel {
+
+inline constexpr std::uintmax_t kMaxInputFileBytes = std::uintmax_t{64} << 20;  // 64 MiB
+
+// Throws when `path` is a file larger than kMaxInputFileBytes (anything else is left to the reader's own checks).
+inline void check_file_size(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return;
+  const std::uintmax_t n = std::filesystem::file_size(path, ec);
+  if (!ec && n > kMaxInputFileBytes)
+    throw Error(path + ": " + std::to_string(n) + " bytes, over the limit of 64 MiB on input files");
+}
+
+}  // namespace neaccel
