@@ -153,6 +153,8 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   dp.config.stream = true;
   dp.config.num_mul = dp.config.num_add = 0;
   const auto unit_of = detail::make_units(p, dp);
+  if (dp.config.num_div > 0 || dp.config.num_fma > 0)
+    throw Error("--ii: streaming datapaths with divider or FMA units are not implemented (latency datapath only)");
   const LocalTiming t = local_timing(g, p, s);
   const StreamRegisters regs = regs_in ? *regs_in : allocate(t);
   if (regs.copies < 1 || regs.reg.size() != g.nodes.size())
