@@ -7,7 +7,9 @@
 
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/hw/design.hpp"
+#include "neaccel/hw/binding.hpp"
 #include "neaccel/hw/hardwired.hpp"
+#include "neaccel/hw/interconnect.hpp"
 
 #include <gtest/gtest.h>
 
@@ -171,6 +173,35 @@ TEST(UnitClasses, MulAddDesignHasNoNewParameters) {
     EXPECT_NE(name, "NumFma");
   }
   EXPECT_EQ(d.dp.config.word_bits(), 4 * (3 + 2 * d.dp.config.op_addr_bits()) + 4 * (1 + d.dp.config.reg_addr_bits()));
+}
+
+// Interconnect-aware binding with FMA units (third port c): the binder's own count of multiplexer inputs is the
+// interconnect of the datapath built from its result, it never gets worse, and the rebound design still computes the
+// graph bit for bit.
+TEST(UnitClasses, InterconnectBindingCountsTheThirdPort) {
+  UnitPoint p{"", "puma560", "fd", "fp32", 2, 2, 3, 2, 1, 6, true, 2, 4, 0, 0};
+  hw::DesignSpec spec = spec_of(p);
+  const hw::Design d = hw::make_design(spec);
+  hw::BindingOptions opt;
+  opt.moves_per_op = 200;
+  const hw::BoundSchedule b = hw::bind_for_interconnect(*d.graph, d.problem, d.schedule, opt);
+  const hw::Datapath dp = hw::build_bound(*d.graph, d.problem, b, spec.format);
+  const hw::Interconnect ic = hw::interconnect(dp);
+  EXPECT_EQ(b.mux_inputs, ic.mux_inputs());
+  EXPECT_EQ(b.mux_inputs_before, hw::interconnect(d.dp).mux_inputs());
+  EXPECT_LE(b.mux_inputs, b.mux_inputs_before);
+  bool c_port_used = false;
+  for (std::size_t u = 0; u < dp.units.size(); ++u)
+    if (dp.units[u].kind == hw::UnitKind::Fma) c_port_used = c_port_used || !ic.unit_sources[u][2].empty();
+  EXPECT_TRUE(c_port_used);
+  std::mt19937_64 rng(7);
+  for (int k = 0; k < 10; ++k) {
+    const auto x = hw::random_state(d, rng);
+    const auto run = dptest::run_core(dp, hw::encode(spec.format, x));
+    const auto want = hw::golden_raw(*d.graph, spec.format, x);
+    ASSERT_EQ(run.out.size(), want.size());
+    for (std::size_t o = 0; o < want.size(); ++o) ASSERT_TRUE(hw::same(spec.format, run.out[o], want[o]));
+  }
 }
 
 void expect_option_error(hw::DesignSpec s, const std::string& starts) {
