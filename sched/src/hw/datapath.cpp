@@ -209,9 +209,9 @@ const char* unit_kind_name(UnitKind k) {
 }
 
 int Config::word_bits() const {
-  if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out
+  if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out, per FMA unit {c}
     return num_units() * (3 + stage_bits() + 2 * op_addr_bits()) + num_units() * (1 + stage_bits() + reg_addr_bits()) +
-           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits());
+           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits()) + num_fma * op_addr_bits();
   // + per FMA unit {src_c} (nothing for mul/add designs)
   return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits()) + num_fma * op_addr_bits();
 }

@@ -109,8 +109,6 @@ Design make_design(const DesignSpec& spec) {
   if (spec.fma == 0 && spec.lat_fma != 0) throw OptionError("--lat-fma: only with --fma N (N >= 1)");
   if (spec.div < 0) throw OptionError(fmt::format("--div: {} (need >= 0)", spec.div));
   if (spec.lat_div < 1) throw OptionError(fmt::format("--lat-div: {} (need >= 1)", spec.lat_div));
-  if ((spec.div > 0 || spec.fma > 0) && spec.ii != 0)
-    throw OptionError("--ii: streaming datapaths with divider or FMA units are not implemented (latency datapath only)");
   if (spec.fma > 0 && spec.regfile == "mem")
     throw OptionError("--regfile mem: not with FMA units (no third read port per unit); use --regfile ff");
   Design d = make_design_ff(spec, binding);
