@@ -18,6 +18,7 @@
 #include "cache_key.hpp"
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/study/area.hpp"
 #include "neaccel/study/cost.hpp"
 #include "neaccel/study/pnr.hpp"
 
@@ -156,7 +157,7 @@ std::string base_name(const std::string& m) {
 
 // Module names declared in the design's unit sources (a directory named `units`) and the unit wrapper.
 std::set<std::string> unit_modules(const Design& d) {
-  std::set<std::string> names{"nea_unit"};
+  std::set<std::string> names{"nea_unit", "nea_fma_unit"};
   const std::regex decl(R"((^|\n)\s*module\s+([A-Za-z_][A-Za-z0-9_$]*))");
   for (const auto& s : d.sources) {
     if (fs::path(s).parent_path().filename() != "units") continue;
@@ -382,6 +383,32 @@ std::shared_ptr<AreaDesignOptions> add_area_design_options(CLI::App* cmd) {
   return o;
 }
 
+// The cost model's CostPoint has multipliers and adders only: the dividers and FMA units of a design (manifest
+// spec.div / spec.fma) are added to its unit and total cells from their measured synthesis (data/unit-area.json,
+// study::unit_area; a non-pipelined unit not measured is estimated there). The register file and routing terms do
+// not count their extra ports (an FMA unit's third read port): the estimate is low by those multiplexers.
+void add_div_fma_units(const json& spec, json& estimate) {
+  const bool fixed = spec.value("format", std::string("fp32")) != "fp32";
+  double cells = 0;
+  json parts = json::array();
+  auto add = [&](const char* kind, int n, int lat, bool pipelined) {
+    const std::string unit = std::string(fixed ? "fx-" : "fp32-") + kind;
+    const study::UnitArea a = study::unit_area(unit, lat, pipelined);
+    cells += n * a.cells;
+    parts.push_back({{"unit", unit}, {"count", n}, {"latency", lat}, {"pipelined", pipelined},
+                     {"cells_each", a.cells}, {"measured", a.measured}});
+  };
+  if (spec.contains("div"))
+    add("div", spec["div"].at("units").get<int>(), spec["div"].at("latency").get<int>(),
+        spec["div"].at("pipelined").get<bool>());
+  if (spec.contains("fma"))
+    add("fma", spec["fma"].at("units").get<int>(), spec["fma"].at("latency").get<int>(), spec.value("pipelined", true));
+  if (parts.empty()) return;
+  estimate["unit_cells"] = estimate["unit_cells"].get<double>() + cells;
+  estimate["area_cells"] = estimate["area_cells"].get<double>() + cells;
+  estimate["div_fma_units"] = parts;
+}
+
 void run_area_design(const AreaDesignOptions& o, bool json_out) {
   const Design d = read_design(o.dir);
   const fs::path cache = d.dir / "area-cache" / fmt::format("{:016x}", fnv1a(d.key));
@@ -396,6 +423,7 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
       const study::CostPoint p = study::cost_point_from_manifest(d.manifest);
       j["point"] = study::to_json(p);
       j["estimate"] = study::estimate_cost(p).to_json();
+      add_div_fma_units(j["spec"], j["estimate"]);
     } catch (const Error&) {
       // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
     }

@@ -4,6 +4,7 @@
 #include "command.hpp"
 
 #include "neaccel/dfg/depth.hpp"
+#include "neaccel/dfg/graph.hpp"
 
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/interconnect.hpp"
@@ -24,7 +25,9 @@ using namespace neaccel;
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge", depth = "on", regfile = "ff";
-  int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0;
+  std::string function = "id";
+  int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
+  bool div_pipelined = false;
   int max_registers = 0;
   bool not_pipelined = false, json = false, backpressure = false;
 };
@@ -88,7 +91,19 @@ void run(const Options& o) {
   spec.depth = dfg::parse_depth_switch(o.depth);
   spec.regfile = o.regfile;
   spec.max_registers = o.max_registers;
-  const hw::Design d = hw::make_design(spec);
+  spec.function = o.function;
+  spec.div = o.div;
+  spec.lat_div = o.lat_div;
+  spec.div_pipelined = o.div_pipelined;
+  spec.fma = o.fma;
+  spec.lat_fma = o.lat_fma;
+  hw::Design d;
+  try {
+    d = hw::make_design(spec);
+  } catch (const hw::OptionError& e) {  // a bad unit-class or function option: a usage error, one line
+    std::fprintf(stderr, "neaccel: error: %s\n", e.what());
+    throw cli::ExitCode{2};
+  }
   const auto m = hw::write_artifacts(d, o.out, rtl_dir());
   if (o.json) {
     std::printf("%s\n", m.dump(1).c_str());
@@ -121,6 +136,17 @@ void run(const Options& o) {
   std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s)\n", spec.robot.c_str(), o.flavour.c_str(),
               spec.format.name().c_str(), d.graph->nodes.size(), spec.mul, spec.add, spec.lat_mul, spec.lat_add,
               spec.pipelined ? "pipelined" : "not pipelined");
+  if (spec.function != "id" || spec.div > 0 || spec.fma > 0) {
+    std::string extra = fmt::format("function {}", spec.function);
+    if (spec.div > 0)
+      extra += fmt::format(", {} div (latency {}, {})", spec.div, spec.lat_div,
+                           spec.div_pipelined ? "pipelined" : "busy for its latency");
+    if (spec.fma > 0) extra += fmt::format(", {} fma (latency {})", spec.fma, spec.lat_fma);
+    const auto ops = dfg::count_ops(*d.graph);
+    std::printf("%s; graph %d mul, %d add/sub/neg, %d div, %d fma\n", extra.c_str(), ops.of(dfg::Op::Mul),
+                ops.of(dfg::Op::Add) + ops.of(dfg::Op::Sub) + ops.of(dfg::Op::Neg), ops.of(dfg::Op::Div),
+                ops.of(dfg::Op::Fma));
+  }
   std::printf("schedule length %d (lower bound %d), %d registers, %zu constants, microcode %zu x %d bits\n",
               d.schedule.length, d.schedule.lower_bound, dp.num_regs, dp.consts.size(), dp.program.size(),
               dp.config.word_bits());
@@ -157,12 +183,12 @@ void setup(CLI::App& app) {
                   "latency datapath: register limit the list scheduler honours (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
-  // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
-  for (const char* name : {"--fma", "--lat-fma"})
-    cmd->add_option(name, name[2] == 'f' ? opt->fma : opt->lat_fma, "not supported by rtl (FMA units: schedule/explore)")
-        ->check([](const std::string&) {
-          return std::string("the datapath generator has no FMA unit class yet (use neaccel schedule --fma)");
-        });
+  cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");
+  cmd->add_option("--div", opt->div, "dividers (needed when the function divides: fd, fd-khalil, fd-strobe)");
+  cmd->add_option("--lat-div", opt->lat_div, "divider latency (cycles)")->capture_default_str();
+  cmd->add_flag("--div-pipelined", opt->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
+  cmd->add_option("--fma", opt->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where no slower");
+  cmd->add_option("--lat-fma", opt->lat_fma, "FMA latency (cycles), with --fma");
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });
 }

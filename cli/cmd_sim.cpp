@@ -49,7 +49,7 @@ using namespace neaccel;
 namespace fs = std::filesystem;
 
 struct Options {
-  std::string out = "out", engine = "systemc", states_file, vcd, sink_stalls;
+  std::string out = "out", engine = "systemc", states_file, vcd, sink_stalls, function;
   int stall_every = 0, stall_len = 0;  // parsed from sink_stalls
   int random = 0;
   int fault_campaign = 0;  // > 0: that many single-bit flips (fault_campaign.hpp)
@@ -65,7 +65,8 @@ std::string rtl_dir() {
   return env ? env : NEACCEL_RTL_DIR;
 }
 
-// States file: one state per line, q1..qn qd1..qdn qdd1..qddn (3n numbers); '#' starts a comment.
+// States file: one state per line, q1..qn qd1..qdn u1..un (3n numbers; u = qdd, or tau for the forward dynamics
+// functions); '#' starts a comment.
 std::vector<std::vector<double>> read_states(const hw::Design& d, const std::string& path) {
   check_file_size(path);
   std::ifstream f(path);
@@ -455,6 +456,9 @@ void run_campaign(const hw::Design& d, const std::string& dir, const std::vector
 void run(Options o) {
   const std::string dir = fs::absolute(o.out).lexically_normal().string();
   const hw::DesignSpec spec = hw::read_manifest_spec(dir);
+  if (!o.function.empty() && o.function != spec.function)  // the design computes one function: a check, not a choice
+    throw Error(fmt::format("--function {}: the design in {} computes '{}' (neaccel rtl --function)", o.function, dir,
+                            spec.function));
   const hw::Design d = hw::make_design(spec);
   check_hex_matches(d, dir);
   parse_sink_stalls(o, d);
@@ -541,7 +545,8 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("sim", "simulate a datapath written by `neaccel rtl` and check it");
   cmd->add_option("--out", opt->out, "directory written by neaccel rtl");
   cmd->add_option("--engine", opt->engine, "systemc, verilator or cosim");
-  cmd->add_option("--states", opt->states_file, "file: per line q1..qn qd1..qdn qdd1..qddn");
+  cmd->add_option("--states", opt->states_file, "file: per line q1..qn qd1..qdn qdd1..qddn (tau1..taun for fd)");
+  cmd->add_option("--function", opt->function, "check that the design computes this function (rtl --function)");
   cmd->add_option("--random", opt->random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1])");
   cmd->add_option("--seed", opt->seed, "seed of --random");
   cmd->add_option("--vcd", opt->vcd, "verilator engine: write a VCD trace to this file");

@@ -7,7 +7,8 @@
 //
 // Operand address space (OpAddrW bits): [0, U) unit result buses (bypass in the arrival cycle),
 // [U, U+MaxRegs) registers, [U+MaxRegs, U+MaxRegs+MaxConsts) constants.
-// Microcode word, LSB first: per unit u {valid, op[1:0], src_a, src_b}, then per unit {wb_valid, wb_dest}.
+// Microcode word, LSB first: per unit u {valid, op[1:0], src_a, src_b}, then per unit {wb_valid, wb_dest}, then
+// per FMA unit {src_c}. Unit order: NumMul multipliers, NumAdd adders, NumDiv dividers, NumFma FMA units.
 // Protocol: IDLE -(start_i)-> LOAD (n_in words on in_valid/in_ready) -> COMPUTE (n_prog words) -> UNLOAD
 // (n_out words on out_valid/out_ready) -> DONE (done_o for one cycle) -> IDLE.
 module nea_datapath #(
@@ -26,9 +27,17 @@ module nea_datapath #(
   parameter integer MaxIn = 16,
   parameter integer MaxOut = 8,
   parameter integer RegFile = 0,  // 0: flip-flops + read multiplexers; 1: memory arrays (nea_regfile)
+  parameter integer NumDiv = 0,   // dividers (nea_unit Kind 2)
+  parameter integer LatDiv = 1,
+  parameter integer PipeDiv = 1,
+  parameter integer NumFma = 0,   // fused multiply-add units (nea_fma_unit; RegFile = 0 only)
+  /* verilator lint_off UNUSEDPARAM */
+  parameter integer LatFma = 1,   // used only when NumFma > 0 (the g_fma branch)
+  parameter integer PipeFma = 1,
+  /* verilator lint_on UNUSEDPARAM */
   parameter HexDir = ".",
   // Derived (do not override).
-  parameter integer NumUnits = NumMul + NumAdd,
+  parameter integer NumUnits = NumMul + NumAdd + NumDiv + NumFma,
   parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
   parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
 ) (
@@ -54,7 +63,7 @@ module nea_datapath #(
   localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts;
   localparam integer IssueW = 3 + 2 * OpAddrW;
   localparam integer WbW = 1 + RegAddrW;
-  localparam integer WordW = NumUnits * (IssueW + WbW);
+  localparam integer WordW = NumUnits * (IssueW + WbW) + NumFma * OpAddrW;
   localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
   localparam integer InW = (MaxIn > 1) ? $clog2(MaxIn) : 1;
   localparam integer OutW = (MaxOut > 1) ? $clog2(MaxOut) : 1;
@@ -186,13 +195,27 @@ module nea_datapath #(
       assign src_b_all[u*OpAddrW +: OpAddrW] = src_b;
       assign wb_en[u] = computing & word_q[NumUnits*IssueW + u*WbW];
       assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 +: RegAddrW];
-      nea_unit #(
-        .Kind(u < NumMul ? 0 : 1), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
-        .Latency(u < NumMul ? LatMul : LatAdd), .Pipelined(u < NumMul ? PipeMul : PipeAdd)
-      ) u_unit (
-        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(computing & iss_valid), .op_i(iss_op),
-        .a_i(opnd_a[u]), .b_i(opnd_b[u]),
-        .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      if (u >= NumMul + NumAdd + NumDiv) begin : g_fma
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [1:0] unused_op = iss_op;
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [OpAddrW-1:0] src_c = word_q[NumUnits*(IssueW+WbW) + (u-NumMul-NumAdd-NumDiv)*OpAddrW +: OpAddrW];
+        nea_fma_unit #(
+          .IsFixed(IsFixed), .Width(Width), .Frac(Frac), .Latency(LatFma), .Pipelined(PipeFma)
+        ) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(computing & iss_valid),
+          .a_i(opnd_a[u]), .b_i(opnd_b[u]), .c_i(opnd[src_c]),
+          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      end else begin : g_op2
+        nea_unit #(
+          .Kind(u < NumMul ? 0 : u < NumMul + NumAdd ? 1 : 2), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
+          .Latency(u < NumMul ? LatMul : u < NumMul + NumAdd ? LatAdd : LatDiv),
+          .Pipelined(u < NumMul ? PipeMul : u < NumMul + NumAdd ? PipeAdd : PipeDiv)
+        ) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(computing & iss_valid), .op_i(iss_op),
+          .a_i(opnd_a[u]), .b_i(opnd_b[u]),
+          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      end
     end
   endgenerate
 

@@ -4,7 +4,8 @@
 // (neaccel::hw::build_stream). A new set point is admitted every II cycles; results leave in order.
 //
 // Microcode word, LSB first: per unit u {valid, op[1:0], stage, src_a, src_b}, per unit {wb_valid, stage, wb_dest},
-// then {launch}, {ld_take, ld_write, ld_dest}, {out_valid, out_stage, out_src}. Every issue, write-back and output
+// then {launch}, {ld_take, ld_write, ld_dest}, {out_valid, out_stage, out_src}, then per FMA unit {src_c} (units:
+// NumMul multipliers, NumAdd adders, NumDiv dividers, NumFma FMA units). Every issue, write-back and output
 // event is predicated by the stage-valid bit of its stage: sv_q[j] = the set point admitted j launches ago (after the
 // shift of the current launch word: stage 0 of a launch word is the set point being admitted, admit = in_valid_i).
 // Loads are always stage 0 (n_in <= II).
@@ -35,9 +36,17 @@ module nea_stream #(
   parameter integer MaxStages = 4,
   parameter integer OutFifo = 0,  // output FIFO words (0: no back-pressure)
   parameter integer RegFile = 0,  // 0: flip-flops + read multiplexers; 1: memory arrays (nea_regfile)
+  parameter integer NumDiv = 0,   // dividers (nea_unit Kind 2)
+  parameter integer LatDiv = 1,
+  parameter integer PipeDiv = 1,
+  parameter integer NumFma = 0,   // fused multiply-add units (nea_fma_unit; RegFile = 0 only)
+  /* verilator lint_off UNUSEDPARAM */
+  parameter integer LatFma = 1,   // used only when NumFma > 0 (the g_fma branch)
+  parameter integer PipeFma = 1,
+  /* verilator lint_on UNUSEDPARAM */
   parameter HexDir = ".",
   // Derived (do not override).
-  parameter integer NumUnits = NumMul + NumAdd,
+  parameter integer NumUnits = NumMul + NumAdd + NumDiv + NumFma,
   parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
   parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
 ) (
@@ -65,7 +74,8 @@ module nea_stream #(
   localparam integer IssueW = 3 + StW + 2 * OpAddrW;
   localparam integer WbW = 1 + StW + RegAddrW;
   localparam integer CtlLo = NumUnits * (IssueW + WbW);          // first control bit (launch)
-  localparam integer WordW = CtlLo + 1 + (2 + RegAddrW) + (1 + StW + OpAddrW);
+  localparam integer FmaLo = CtlLo + 1 + (2 + RegAddrW) + (1 + StW + OpAddrW);  // per FMA unit {src_c}
+  localparam integer WordW = FmaLo + NumFma * OpAddrW;
   localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
 
   localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
@@ -207,13 +217,27 @@ module nea_stream #(
       assign src_b_all[u*OpAddrW +: OpAddrW] = src_b;
       assign wb_en[u] = running & word_q[NumUnits*IssueW + u*WbW] & sv_now[wb_stage];
       assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 + StW +: RegAddrW];
-      nea_unit #(
-        .Kind(u < NumMul ? 0 : 1), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
-        .Latency(u < NumMul ? LatMul : LatAdd), .Pipelined(u < NumMul ? PipeMul : PipeAdd)
-      ) u_unit (
-        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]), .op_i(iss_op),
-        .a_i(opnd_a[u]), .b_i(opnd_b[u]),
-        .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      if (u >= NumMul + NumAdd + NumDiv) begin : g_fma
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [1:0] unused_op = iss_op;
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [OpAddrW-1:0] src_c = word_q[FmaLo + (u-NumMul-NumAdd-NumDiv)*OpAddrW +: OpAddrW];
+        nea_fma_unit #(
+          .IsFixed(IsFixed), .Width(Width), .Frac(Frac), .Latency(LatFma), .Pipelined(PipeFma)
+        ) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]),
+          .a_i(opnd_a[u]), .b_i(opnd_b[u]), .c_i(opnd[src_c]),
+          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      end else begin : g_op2
+        nea_unit #(
+          .Kind(u < NumMul ? 0 : u < NumMul + NumAdd ? 1 : 2), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
+          .Latency(u < NumMul ? LatMul : u < NumMul + NumAdd ? LatAdd : LatDiv),
+          .Pipelined(u < NumMul ? PipeMul : u < NumMul + NumAdd ? PipeAdd : PipeDiv)
+        ) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]), .op_i(iss_op),
+          .a_i(opnd_a[u]), .b_i(opnd_b[u]),
+          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
+      end
     end
   endgenerate
 

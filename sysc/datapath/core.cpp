@@ -41,7 +41,12 @@ std::uint32_t DatapathCore::read(const hw::Operand& o) const {
 
 std::uint32_t DatapathCore::execute(int u, const hw::Issue& is) const {
   const auto& f = dp_.config.format;
-  if (dp_.units[u].kind == hw::UnitKind::Mul) return hw::mul(f, read(is.a), read(is.b));
+  switch (dp_.units[u].kind) {
+    case hw::UnitKind::Mul: return hw::mul(f, read(is.a), read(is.b));
+    case hw::UnitKind::Div: return hw::div(f, read(is.a), read(is.b));
+    case hw::UnitKind::Fma: return hw::fma(f, read(is.a), read(is.b), read(is.c));
+    case hw::UnitKind::Add: break;
+  }
   switch (is.op) {
     case hw::kOpSub: return hw::sub(f, read(is.a), read(is.b));
     case hw::kOpNeg: return hw::neg(f, read(is.b));

@@ -2,6 +2,7 @@
 
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/dfg/depth.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/hw/binding.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
@@ -39,6 +40,7 @@ std::vector<std::string> rtl_sources(const std::string& rtl_dir, const Config& c
     }
   }
   s.push_back(rtl_dir + "/datapath/nea_unit.v");
+  if (c.num_fma > 0) s.push_back(rtl_dir + "/datapath/nea_fma_unit.v");  // only then: mul/add designs keep their list
   // nea_unit refers to all four unit modules (generate branches), so every file of rtl/units is read (sorted).
   std::vector<std::string> units;
   std::error_code ec;
@@ -136,6 +138,11 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"depth", d.spec.depth ? "on" : "off"}};
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
+  // Absent: inverse dynamics on multipliers and adders only (older manifests, and mul/add designs keep their bytes).
+  if (d.spec.function != "id") m["spec"]["function"] = d.spec.function;
+  if (d.spec.div > 0)
+    m["spec"]["div"] = {{"units", d.spec.div}, {"latency", d.spec.lat_div}, {"pipelined", d.spec.div_pipelined}};
+  if (d.spec.fma > 0) m["spec"]["fma"] = {{"units", d.spec.fma}, {"latency", d.spec.lat_fma}};
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -181,6 +188,22 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.regfile = s.value("regfile", std::string("ff"));
     if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
     spec.max_registers = s.value("max_registers", 0);
+    spec.function = s.value("function", std::string("id"));
+    try {
+      dfg::function_from_name(spec.function);
+    } catch (const Error& e) {
+      throw Error(path + ": spec.function: " + e.what());
+    }
+    if (s.contains("div")) {
+      const auto& dv = s.at("div");
+      spec.div = dv.at("units").get<int>();
+      spec.lat_div = dv.at("latency").get<int>();
+      spec.div_pipelined = dv.at("pipelined").get<bool>();
+    }
+    if (s.contains("fma")) {
+      spec.fma = s.at("fma").at("units").get<int>();
+      spec.lat_fma = s.at("fma").at("latency").get<int>();
+    }
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

@@ -36,7 +36,7 @@ int mux_cost(int d) { return d >= 2 ? d : 0; }
 
 // The binding state and its interconnect, kept up to date incrementally.
 //
-// Ports: unit u port a/b = 2u, 2u + 1; register r's write port = 2U + r; the output port = 2U + R.
+// Ports: unit u port a/b/c = 3u, 3u + 1, 3u + 2 (c: FMA addend); register r's write port = 3U + r; the output port = 3U + R.
 // Sources: unit u's result bus = u; register r = U + r; constant c = U + R + c; the input load = U + R + C.
 // An "item" is one routing the datapath needs: a read (op v, operand k), the write-back of value x, or output o.
 class Binder {
@@ -109,7 +109,7 @@ class Binder {
       in_reg_.at(reg_[x]).push_back(x);
     }
 
-    NP_ = 2 * U_ + R_ + 1;
+    NP_ = 3 * U_ + R_ + 1;
     NS_ = U_ + R_ + C_ + 1;
     count_.assign(static_cast<std::size_t>(NP_) * NS_, 0);
     distinct_.assign(NP_, 0);
@@ -214,12 +214,12 @@ class Binder {
       case Item::Read: {
         const auto& node = g_.nodes[it.node];
         const int port = node.op == Op::Neg ? 1 : (swap_[it.node] ? 1 - it.k : it.k);
-        return {2 * unit_[it.node] + port, source_of(node.arg[it.k], start_[it.node])};
+        return {3 * unit_[it.node] + port, source_of(node.arg[it.k], start_[it.node])};
       }
       case Item::Write:
-        return {2 * U_ + reg_[it.node],
+        return {3 * U_ + reg_[it.node],
                 g_.nodes[it.node].op == Op::Input ? U_ + R_ + C_ : unit_[it.node]};
-      case Item::Out: return {2 * U_ + R_, source_of(it.node, INT_MIN)};
+      case Item::Out: return {3 * U_ + R_, source_of(it.node, INT_MIN)};
     }
     return {0, 0};
   }

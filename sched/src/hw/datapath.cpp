@@ -30,8 +30,10 @@ bool all_ops_in(const sched::UnitClass& c, std::initializer_list<dfg::Op> ops) {
 UnitKind class_kind(const sched::UnitClass& c, std::size_t idx) {
   if (all_ops_in(c, {dfg::Op::Mul})) return UnitKind::Mul;
   if (all_ops_in(c, {dfg::Op::Add, dfg::Op::Sub, dfg::Op::Neg, dfg::Op::Cmp})) return UnitKind::Add;  // no Cmp node reaches build()
-  throw Error(fmt::format("problem.classes[{}] ('{}'): a datapath unit executes either mul or add/sub/neg", idx,
-                          c.name));
+  if (all_ops_in(c, {dfg::Op::Div})) return UnitKind::Div;
+  if (all_ops_in(c, {dfg::Op::Fma})) return UnitKind::Fma;
+  throw Error(fmt::format("problem.classes[{}] ('{}'): a datapath unit executes either mul, add/sub/neg, div or fma",
+                          idx, c.name));
 }
 
 }  // namespace
@@ -41,14 +43,14 @@ namespace detail {
 // Units (multipliers first) and the unit index of every (class, instance); fills the unit part of the config.
 std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) {
   std::vector<std::vector<int>> unit_of(p.classes.size());
-  for (UnitKind kind : {UnitKind::Mul, UnitKind::Add}) {
+  for (UnitKind kind : {UnitKind::Mul, UnitKind::Add, UnitKind::Div, UnitKind::Fma}) {
     int lat = -1, occ = -1;
     for (std::size_t k = 0; k < p.classes.size(); ++k) {
       const auto& c = p.classes[k];
       if (c.count <= 0 || class_kind(c, k) != kind) continue;
       if (lat >= 0 && (c.latency != lat || c.occupancy != occ))
         throw Error(fmt::format("problem.classes[{}]: all {} classes of a datapath need one latency and occupancy", k,
-                                kind == UnitKind::Mul ? "mul" : "add"));
+                                unit_kind_name(kind)));
       if (c.latency < 1 || (c.occupancy != 1 && c.occupancy != c.latency))
         throw Error(fmt::format("problem.classes[{}]: latency >= 1 and occupancy 1 or latency required", k));
       lat = c.latency;
@@ -59,9 +61,13 @@ std::vector<std::vector<int>> make_units(const sched::Problem& p, Datapath& dp) 
         dp.units.push_back(Unit{kind, static_cast<int>(k), i, c.latency, c.occupancy == 1});
       }
       auto& cfg = dp.config;
-      (kind == UnitKind::Mul ? cfg.num_mul : cfg.num_add) += c.count;
-      (kind == UnitKind::Mul ? cfg.lat_mul : cfg.lat_add) = c.latency;
-      (kind == UnitKind::Mul ? cfg.pipe_mul : cfg.pipe_add) = c.occupancy == 1;
+      const int ki = static_cast<int>(kind);
+      int* num[] = {&cfg.num_mul, &cfg.num_add, &cfg.num_div, &cfg.num_fma};
+      int* lat[] = {&cfg.lat_mul, &cfg.lat_add, &cfg.lat_div, &cfg.lat_fma};
+      bool* pipe[] = {&cfg.pipe_mul, &cfg.pipe_add, &cfg.pipe_div, &cfg.pipe_fma};
+      *num[ki] += c.count;
+      *lat[ki] = c.latency;
+      *pipe[ki] = c.occupancy == 1;
     }
   }
   return unit_of;
@@ -149,6 +155,8 @@ void check_registers(const dfg::Graph& g, const sched::Schedule& s, const Timing
 std::uint8_t detail::op_code(dfg::Op op, std::size_t v) {
   switch (op) {
     case dfg::Op::Mul:
+    case dfg::Op::Div:
+    case dfg::Op::Fma:
     case dfg::Op::Add: return kOpAdd;
     case dfg::Op::Sub: return kOpSub;
     case dfg::Op::Neg: return kOpNeg;
@@ -190,11 +198,22 @@ std::vector<std::string> pad(std::vector<std::string> lines, int width) {
 int Config::reg_addr_bits() const { return std::max(1, clog2(max_regs)); }
 int Config::op_addr_bits() const { return std::max(1, clog2(num_units() + max_regs + max_consts)); }
 int Config::stage_bits() const { return std::max(1, clog2(max_stages)); }
+const char* unit_kind_name(UnitKind k) {
+  switch (k) {
+    case UnitKind::Mul: return "mul";
+    case UnitKind::Add: return "add";
+    case UnitKind::Div: return "div";
+    case UnitKind::Fma: return "fma";
+  }
+  return "?";
+}
+
 int Config::word_bits() const {
-  if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out
+  if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out, per FMA unit {c}
     return num_units() * (3 + stage_bits() + 2 * op_addr_bits()) + num_units() * (1 + stage_bits() + reg_addr_bits()) +
-           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits());
-  return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits());
+           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits()) + num_fma * op_addr_bits();
+  // + per FMA unit {src_c} (nothing for mul/add designs)
+  return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits()) + num_fma * op_addr_bits();
 }
 
 int Datapath::io_overhead() const {
@@ -249,7 +268,11 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
     if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
     const int u = unit_index(v), start = s.slots[v].start;
     const Unit& unit = dp.units[u];
-    if ((node.op == dfg::Op::Mul) != (unit.kind == UnitKind::Mul))
+    const UnitKind need = node.op == dfg::Op::Mul   ? UnitKind::Mul
+                          : node.op == dfg::Op::Div ? UnitKind::Div
+                          : node.op == dfg::Op::Fma ? UnitKind::Fma
+                                                    : UnitKind::Add;
+    if (need != unit.kind)
       throw Error(fmt::format("schedule.slots[{}].cls: class cannot execute '{}'", v, dfg::op_name(node.op)));
     if (start < 0) throw Error(fmt::format("schedule.slots[{}].start: negative", v));
     for (int c = start; c < start + (unit.pipelined ? 1 : unit.latency); ++c) {
@@ -265,6 +288,7 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
     } else {
       is.a = operand(node.arg[0], start);
       is.b = operand(node.arg[1], start);
+      if (node.op == dfg::Op::Fma) is.c = operand(node.arg[2], start);
     }
     if (t.needs_reg[v]) dp.program[t.arrival[v]].wb[u] = WriteBack{true, s.reg[v], 0};
   }
@@ -284,9 +308,11 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
 
 Datapath fit(const Datapath& dp, const Config& hw) {
   const Config& c = dp.config;
-  if (!(hw.format == c.format) || hw.num_mul != c.num_mul || hw.num_add != c.num_add ||
-      (c.num_mul && (hw.lat_mul != c.lat_mul || hw.pipe_mul != c.pipe_mul)) ||
-      (c.num_add && (hw.lat_add != c.lat_add || hw.pipe_add != c.pipe_add)))
+  if (!(hw.format == c.format) || hw.num_mul != c.num_mul || hw.num_add != c.num_add || hw.num_div != c.num_div ||
+      hw.num_fma != c.num_fma || (c.num_mul && (hw.lat_mul != c.lat_mul || hw.pipe_mul != c.pipe_mul)) ||
+      (c.num_add && (hw.lat_add != c.lat_add || hw.pipe_add != c.pipe_add)) ||
+      (c.num_div && (hw.lat_div != c.lat_div || hw.pipe_div != c.pipe_div)) ||
+      (c.num_fma && (hw.lat_fma != c.lat_fma || hw.pipe_fma != c.pipe_fma)))
     throw Error("hardware configuration: unit mix, latencies or format differ from the schedule's");
   if (hw.stream != c.stream)
     throw Error(std::string("hardware configuration: the program needs a ") + (c.stream ? "streaming" : "latency") +
@@ -342,6 +368,8 @@ std::vector<std::string> microcode_hex(const Datapath& dp) {
       bits.put(pos, w.out.valid ? w.out.stage : 0, SB);
       bits.put(pos, w.out.valid ? operand_address(c, w.out.src) : 0, OA);
     }
+    for (int u = U - c.num_fma; u < U; ++u)  // FMA units: {src_c}
+      bits.put(pos, w.issue[u].valid ? operand_address(c, w.issue[u].c) : 0, OA);
     lines.push_back(bits.hex());
   }
   return lines;
@@ -415,6 +443,16 @@ std::vector<std::pair<std::string, long>> rtl_parameters_base(const Config& c);
 std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
   auto p = rtl_parameters_base(c);
   if (c.regfile_mem) p.emplace_back("RegFile", 1);  // only when set: flip-flop designs keep their wrapper text
+  if (c.num_div > 0) {  // only when present: mul/add designs keep their wrapper text
+    p.emplace_back("NumDiv", c.num_div);
+    p.emplace_back("LatDiv", c.lat_div);
+    p.emplace_back("PipeDiv", c.pipe_div);
+  }
+  if (c.num_fma > 0) {
+    p.emplace_back("NumFma", c.num_fma);
+    p.emplace_back("LatFma", c.lat_fma);
+    p.emplace_back("PipeFma", c.pipe_fma);
+  }
   return p;
 }
 

@@ -1,6 +1,8 @@
 #include "neaccel/hw/design.hpp"
 
 #include "neaccel/dfg/evaluate.hpp"
+#include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/hw/binding.hpp"
 #include "neaccel/num/fixed.hpp"
@@ -97,6 +99,18 @@ Design make_design(const DesignSpec& spec) {
   if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(fmt::format("--regfile: '{}' (ff, mem)", spec.regfile));
   if (spec.regfile == "mem" && spec.arch == Arch::Hardwired)
     throw Error("--regfile mem: the hardwired datapath has no register file (individual registers); use --arch microcoded");
+  try {
+    dfg::function_from_name(spec.function);
+  } catch (const Error& e) {
+    throw OptionError(e.what());
+  }
+  if (spec.fma < 0) throw OptionError(fmt::format("--fma: {} (need >= 0)", spec.fma));
+  if (spec.fma > 0 && spec.lat_fma < 1) throw OptionError("--fma: needs --lat-fma >= 1");
+  if (spec.fma == 0 && spec.lat_fma != 0) throw OptionError("--lat-fma: only with --fma N (N >= 1)");
+  if (spec.div < 0) throw OptionError(fmt::format("--div: {} (need >= 0)", spec.div));
+  if (spec.lat_div < 1) throw OptionError(fmt::format("--lat-div: {} (need >= 1)", spec.lat_div));
+  if (spec.fma > 0 && spec.regfile == "mem")
+    throw OptionError("--regfile mem: not with FMA units (no third read port per unit); use --regfile ff");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
   return d;
@@ -111,11 +125,28 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   d.robot = ref::load_robot(spec.robot);
   sched::DepthSetting depth;
   depth.on = spec.depth;
-  depth.lat = {spec.lat_mul, spec.lat_add, 0};
+  depth.lat = {spec.lat_mul, spec.lat_add, spec.fma > 0 ? spec.lat_fma : 0};
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
-  d.graph = std::make_unique<dfg::Graph>(
-      sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
+  if (spec.fma > 0)
+    d.problem.classes.push_back(
+        sched::UnitClass{"fma", {dfg::Op::Fma}, spec.fma, spec.lat_fma, spec.pipelined ? 1 : spec.lat_fma});
+  const dfg::Function fn = dfg::function_from_name(spec.function);
+  const dfg::Graph traced =
+      fn == dfg::Function::Id
+          ? sched::robot_graph(spec.robot, !spec.custom)
+          : dfg::customise(dfg::trace_function(d.robot, fn, dfg::Form::ModifiedNE,
+                                               spec.custom ? dfg::Flavour::Custom : dfg::Flavour::General));
+  const int divisions = dfg::count_ops(traced).of(dfg::Op::Div);
+  if (divisions > 0 && spec.div < 1)
+    throw OptionError(fmt::format("--function {}: the graph has {} division{}; give --div N (>= 1) and --lat-div L",
+                            spec.function, divisions, divisions == 1 ? "" : "s"));
+  if (divisions == 0 && spec.div > 0)
+    throw OptionError(fmt::format("--div {}: the graph of --function {} has no division", spec.div, spec.function));
+  if (spec.div > 0)
+    d.problem.classes.push_back(
+        sched::UnitClass{"div", {dfg::Op::Div}, spec.div, spec.lat_div, spec.div_pipelined ? 1 : spec.lat_div});
+  d.graph = std::make_unique<dfg::Graph>(sched::apply_depth(traced, depth, d.problem.classes));
   d.problem.graph = d.graph.get();
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
   if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
@@ -147,16 +178,18 @@ std::vector<double> bind_state(const Design& d, const std::vector<double>& q, co
   const Eigen::VectorXd Q = Eigen::Map<const Eigen::VectorXd>(q.data(), n);
   const Eigen::VectorXd QD = Eigen::Map<const Eigen::VectorXd>(qd.data(), n);
   const Eigen::VectorXd QDD = Eigen::Map<const Eigen::VectorXd>(qdd.data(), n);
+  if (d.spec.function != "id") return dfg::function_input_vector(*d.graph, d.robot, Q, QD, QDD);  // QDD: u
   return dfg::robot_input_vector(*d.graph, d.robot, Q, QD, QDD);
 }
 
 std::vector<double> random_state(const Design& d, std::mt19937_64& rng) {
   const int n = d.robot.dof();
-  std::vector<double> q(n), qd(n), qdd(n);
+  std::vector<double> q(n), qd(n), qdd(n);  // qdd: u (tau for the forward functions)
+  const bool forward = d.spec.function == "fd" || d.spec.function == "fd-khalil" || d.spec.function == "fd-strobe";
   for (int i = 0; i < n; ++i) {
     q[i] = uniform(rng, -M_PI, M_PI);
     qd[i] = uniform(rng, -1, 1);
-    qdd[i] = uniform(rng, -1, 1);
+    qdd[i] = forward ? uniform(rng, -5, 5) : uniform(rng, -1, 1);
   }
   return bind_state(d, q, qd, qdd);
 }

@@ -38,6 +38,7 @@ Interconnect interconnect(const Datapath& dp) {
       if (!is.valid) continue;
       if (is.op != kOpNeg || dp.units[u].kind == UnitKind::Mul) add_unique(ic.unit_sources[u][0], is.a);
       add_unique(ic.unit_sources[u][1], is.b);
+      if (dp.units[u].kind == UnitKind::Fma) add_unique(ic.unit_sources[u][2], is.c);
     }
     for (std::size_t u = 0; u < U && u < w.wb.size(); ++u)
       if (w.wb[u].valid) writer(w.wb[u].dest, static_cast<int>(u));

@@ -82,6 +82,16 @@ std::uint32_t neg(const NumberFormat& f, std::uint32_t b) {
   return to_word(f, fx::neg(to_signed(f, b), fx_format(f)));
 }
 
+std::uint32_t div(const NumberFormat& f, std::uint32_t a, std::uint32_t b) {
+  if (!f.fixed) return fp::canonical(fp::div(a, b).bits);
+  return to_word(f, fx::div(to_signed(f, a), to_signed(f, b), fx_format(f)));
+}
+
+std::uint32_t fma(const NumberFormat& f, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  if (!f.fixed) return fp::canonical(fp::fma(a, b, c).bits);
+  return to_word(f, fx::fma(to_signed(f, a), to_signed(f, b), to_signed(f, c), fx_format(f)));
+}
+
 bool same(const NumberFormat& f, std::uint32_t a, std::uint32_t b) {
   if (!f.fixed) return fp::same_result(a, b);
   return to_word(f, a ^ b) == 0;

@@ -206,7 +206,11 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
       if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
       const int u = unit_index(v), issue = t.offset + s.slots[v].start;
       const Unit& unit = dp.units[u];
-      if ((node.op == dfg::Op::Mul) != (unit.kind == UnitKind::Mul))
+      const UnitKind need = node.op == dfg::Op::Mul   ? UnitKind::Mul
+                            : node.op == dfg::Op::Div ? UnitKind::Div
+                            : node.op == dfg::Op::Fma ? UnitKind::Fma
+                                                      : UnitKind::Add;
+      if (need != unit.kind)
         throw Error(fmt::format("schedule.slots[{}].cls: class cannot execute '{}'", v, dfg::op_name(node.op)));
       Issue& is = word(k, issue).issue[u];
       if (is.valid)
@@ -221,6 +225,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
       } else {
         is.a = operand(node.arg[0], issue, k);
         is.b = operand(node.arg[1], issue, k);
+        if (node.op == dfg::Op::Fma) is.c = operand(node.arg[2], issue, k);
       }
       if (t.needs_reg[v]) {
         WriteBack& wb = word(k, t.arrival[v]).wb[u];
@@ -373,9 +378,12 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
         continue;
       }
       const auto& node = g.nodes[is.node];
-      const bool mul = node.op == dfg::Op::Mul;
-      if (!dfg::is_operation(node.op) || mul != (dp.units[u].kind == UnitKind::Mul) ||
-          (!mul && is.op != detail::op_code(node.op, is.node)))
+      const UnitKind need = node.op == dfg::Op::Mul   ? UnitKind::Mul
+                            : node.op == dfg::Op::Div ? UnitKind::Div
+                            : node.op == dfg::Op::Fma ? UnitKind::Fma
+                                                      : UnitKind::Add;
+      if (!dfg::is_operation(node.op) || need != dp.units[u].kind ||
+          (need == UnitKind::Add && is.op != detail::op_code(node.op, is.node)))
         fail(fmt::format("cycle {}: unit {} cannot execute node {} ({}) with op {}", cyc, u, is.node,
                          dfg::op_name(node.op), is.op));
       const std::string who = fmt::format("node {} of set point {} on unit {}", is.node, point, u);
@@ -384,6 +392,7 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
       } else {
         expect(is.a, point, node.arg[0], who);
         expect(is.b, point, node.arg[1], who);
+        if (node.op == dfg::Op::Fma) expect(is.c, point, node.arg[2], who);
       }
       ++issued[point][is.node];
       entering[u] = Tag{point, static_cast<long>(is.node)};

@@ -34,7 +34,10 @@
 
 namespace neaccel::hw {
 
-enum class UnitKind : std::uint8_t { Mul, Add };
+// Unit classes, in unit order: multipliers, adders, dividers (a / b), fused multiply-adders (a * b + c, one
+// rounding; a third operand port c). Div and Fma units exist only in designs of graphs with div / fma nodes.
+enum class UnitKind : std::uint8_t { Mul, Add, Div, Fma };
+const char* unit_kind_name(UnitKind k);  // "mul", "add", "div", "fma"
 
 // Operation codes of an adder (contract 6: op_i of fp32_add / fx_add). Multipliers ignore the op field.
 enum AddOp : std::uint8_t { kOpAdd = 0, kOpSub = 1, kOpNeg = 2 };
@@ -46,6 +49,12 @@ struct Config {
   int num_mul = 1, num_add = 1;
   int lat_mul = 1, lat_add = 1;
   bool pipe_mul = true, pipe_add = true;
+  // Dividers and FMA units after the adders (0: none; RTL parameters NumDiv.., NumFma.. only when > 0, so a
+  // mul/add design keeps its wrapper text and word layout). Microcode: each FMA unit has a src_c field appended
+  // after the write-back fields (docs/datapath.md).
+  int num_div = 0, num_fma = 0;
+  int lat_div = 1, lat_fma = 1;
+  bool pipe_div = true, pipe_fma = true;
   int max_regs = 16, max_consts = 16;  // register file size, constant ROM depth
   int max_prog = 64;                   // microcode ROM depth (>= schedule length + 1)
   int max_in = 16, max_out = 8;        // input and output ROM depths (latency datapath only)
@@ -57,7 +66,7 @@ struct Config {
   // The program and the cycle timing are the same; only the RTL differs.
   bool regfile_mem = false;
 
-  int num_units() const { return num_mul + num_add; }
+  int num_units() const { return num_mul + num_add + num_div + num_fma; }
   int reg_addr_bits() const;   // register address width (>= 1)
   int op_addr_bits() const;    // operand address width over units + registers + constants
   int stage_bits() const;      // streaming: stage field width (>= 1)
@@ -82,6 +91,7 @@ struct Issue {
   bool valid = false;
   std::uint8_t op = 0;   // AddOp for adders, 0 for multipliers
   Operand a, b;          // neg reads b only
+  Operand c;             // FMA units only: the addend (a * b + c)
   int stage = 0;         // streaming: stage of the set point this issue belongs to (predicate)
   dfg::NodeId node = dfg::kNoNode;  // the graph node issued (for traces; not part of the hex)
 };
@@ -131,7 +141,7 @@ struct StreamInfo {
 
 struct Datapath {
   Config config;                        // sized exactly for this schedule unless fit() enlarged it
-  std::vector<Unit> units;              // multipliers first, then adders (config.num_mul + config.num_add)
+  std::vector<Unit> units;              // multipliers, adders, dividers, FMA units (config.num_units())
   int num_regs = 0;                     // registers used
   std::vector<double> const_values;     // constant ROM, graph values (exact)
   std::vector<std::uint32_t> consts;    // the same, encoded in config.format

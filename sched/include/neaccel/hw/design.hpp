@@ -5,6 +5,7 @@
 
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/hw/datapath.hpp"
+#include "neaccel/ref/error.hpp"
 #include "neaccel/ref/robot.hpp"
 #include "neaccel/sched/schedule.hpp"
 
@@ -45,6 +46,15 @@ struct DesignSpec {
   // Config::regfile_mem; docs/datapath.md "Register file as memory").
   std::string regfile = "ff";
   int max_registers = 0;  // latency datapaths: register limit the list scheduler honours (0 = none; issue 16)
+  // The dynamics function (dfg/functions.hpp: id, fd, fd-khalil, fd-strobe, mass, dtau); id is the traced inverse
+  // dynamics of sched::robot_graph, the others dfg::trace_function customised (docs/functions.md).
+  std::string function = "id";
+  // Dividers (a graph with div nodes needs >= 1; a graph without any refuses them), latency, pipelined or busy for
+  // their latency. FMA units (0: none; then mul + add pairs are fused where no slower, dfg::fuse_multiply_add),
+  // pipelined as the other units. Latency datapaths only.
+  int div = 0, lat_div = 8;
+  bool div_pipelined = false;
+  int fma = 0, lat_fma = 0;
 };
 inline constexpr int kStreamMinII = -1;
 
@@ -57,14 +67,21 @@ struct Design {
   Datapath dp;
 };
 
-// Builds the design; throws neaccel::Error (bad robot, format, unit counts < 1, latencies < 1).
+// A bad value of the function or unit-class options (--function, --div, --lat-div, --fma, --lat-fma, and their
+// combinations with --ii and --regfile): the CLI reports it as a usage error (exit 2).
+struct OptionError : Error {
+  using Error::Error;
+};
+
+// Builds the design; throws neaccel::Error (bad robot, format, unit counts < 1, latencies < 1; OptionError above).
 Design make_design(const DesignSpec& spec);
 
-// A random joint state (q uniform in [-pi, pi], qd and qdd uniform in [-1, 1]) as the graph's input vector
-// (parameters of the general flavour from the robot).
+// A random joint state (q uniform in [-pi, pi], qd and qdd uniform in [-1, 1]; the forward functions: tau uniform
+// in [-5, 5] N m instead of qdd, as docs/functions.md) as the graph's input vector (parameters of the general
+// flavour from the robot).
 std::vector<double> random_state(const Design& d, std::mt19937_64& rng);
 
-// Input vector for given q, qd, qdd.
+// Input vector for given q, qd and u: qdd for id and dtau, tau for the forward functions (ignored by mass).
 std::vector<double> bind_state(const Design& d, const std::vector<double>& q, const std::vector<double>& qd,
                                const std::vector<double>& qdd);
 

@@ -21,8 +21,9 @@ bool operator==(const Operand& x, const Operand& y);
 bool operator<(const Operand& x, const Operand& y);
 
 struct Interconnect {
-  // unit_sources[u][0] / [1]: distinct operands issued to port a / b of unit u, sorted (a negation reads b only).
-  std::vector<std::array<std::vector<Operand>, 2>> unit_sources;
+  // unit_sources[u][0] / [1] / [2]: distinct operands issued to port a / b / c of unit u, sorted (a negation reads b
+  // only; port c is an FMA unit's addend, empty for the other kinds).
+  std::vector<std::array<std::vector<Operand>, 3>> unit_sources;
   // reg_writers[r]: distinct writers of register r (unit index, or kInputLoad), sorted.
   std::vector<std::vector<int>> reg_writers;
   // Distinct operands driven to the output port.

@@ -38,6 +38,8 @@ std::uint32_t mul(const NumberFormat& f, std::uint32_t a, std::uint32_t b);
 std::uint32_t add(const NumberFormat& f, std::uint32_t a, std::uint32_t b);
 std::uint32_t sub(const NumberFormat& f, std::uint32_t a, std::uint32_t b);
 std::uint32_t neg(const NumberFormat& f, std::uint32_t b);  // fp32: sign flip (exact); fixed: saturating
+std::uint32_t div(const NumberFormat& f, std::uint32_t a, std::uint32_t b);  // fp32: IEEE RNE; fixed: num::fixed::div
+std::uint32_t fma(const NumberFormat& f, std::uint32_t a, std::uint32_t b, std::uint32_t c);  // a * b + c, one rounding
 
 // Equality of raw words as the checks use it: bitwise, except that any two binary32 NaNs are equal.
 bool same(const NumberFormat& f, std::uint32_t a, std::uint32_t b);
