@@ -306,7 +306,8 @@ void table86(const fs::path& dir, const Options& o) {
                    {"pipelined_cycles", r.pipe_cycles}, {"pipelined_bound", r.pipe_bound},
                    {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura},
                    {"depth", r.depth ? "on" : "off"}, {"unit_ops", r.unit_ops}, {"pipelined_ops", r.pipe_ops},
-                   {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced}});
+                   {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced},
+                   {"unit_lookahead", r.unit_lookahead}, {"pipelined_lookahead", r.pipe_lookahead}});
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }

@@ -1,6 +1,7 @@
 #include "neaccel/sched/source.hpp"
 
 #include "neaccel/dfg/io.hpp"
+#include "neaccel/dfg/lookahead.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
@@ -76,6 +77,37 @@ dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std
 
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {
   return apply_depth(robot_graph(robot_spec, flavour), depth);
+}
+
+dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, int K) {
+  if (flavour != "general" && flavour != "custom" && flavour != "general-dh")
+    throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", flavour));
+  dfg::TraceOptions opt;
+  opt.keep_zero_pattern = flavour == "general-dh";
+  const auto fl = flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General;
+  return dfg::customise(dfg::trace_lookahead(ref::load_robot(robot_spec), fl, K, opt));
+}
+
+std::vector<int> lookahead_distances(const DepthSetting& depth) {
+  if (!depth.on || depth.lookahead == 0) return {};
+  if (depth.lookahead < 0) return {2, 3};
+  return {depth.lookahead};
+}
+
+dfg::Graph robot_depth_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth,
+                             const std::vector<UnitClass>& classes) {
+  dfg::Graph best = apply_depth(robot_graph(robot_spec, flavour), depth, classes);
+  int best_score = depth_score(best, classes), best_ops = dfg::count_ops(best).operations();
+  for (int K : lookahead_distances(depth)) {
+    dfg::Graph c = apply_depth(robot_lookahead_graph(robot_spec, flavour, K), depth, classes);
+    const int score = depth_score(c, classes), ops = dfg::count_ops(c).operations();
+    if (score < best_score || (score == best_score && ops < best_ops)) {
+      best = std::move(c);
+      best_score = score;
+      best_ops = ops;
+    }
+  }
+  return best;
 }
 
 dfg::Graph load_graph(const std::string& spec) {

@@ -1,5 +1,6 @@
 #include "neaccel/sched/table86.hpp"
 
+#include "neaccel/dfg/lookahead.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
@@ -82,7 +83,7 @@ std::pair<int, int> schedule_on(const dfg::Graph& g, int lat_mul, int lat_add) {
 }
 }  // namespace
 
-Table86Row table86_row(int n, bool depth) {
+Table86Row table86_row(int n, bool depth, bool lookahead) {
   const ref::Robot robot = general_arm(n);
   const dfg::Graph g = dfg::customise(dfg::trace_algorithm(
       robot, dfg::Flavour::General, dfg::TraceOptions{}, [](const auto& m, const auto& in) { return ref::modified_ne(m, in); }));
@@ -97,27 +98,38 @@ Table86Row table86_row(int n, bool depth) {
   // The depth pass at several operation budgets; each candidate is scheduled and the shortest schedule kept
   // (ties: fewer operations). The long chains of large n pay for more operations; the table reports them.
   struct Best {
-    int cycles = 0, bound = 0, ops = 0;
+    int cycles = 0, bound = 0, ops = 0, lookahead = 1;
   };
+  // With lookahead, the lookahead forms of the recursion over K = 2 and 3 links (dfg/lookahead.hpp) are
+  // candidates too, at the same budgets.
+  std::vector<std::pair<int, dfg::Graph>> shapes{{1, g}};
+  if (depth && lookahead)
+    for (int K : {2, 3})
+      if (K <= n)
+        shapes.emplace_back(K, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, K)));
   auto best_of = [&](int lat_mul, int lat_add) {
     Best best;
-    for (double budget : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
-      DepthSetting d;
-      d.on = depth;
-      d.lat = {lat_mul, lat_add, 0};
-      d.budget = budget;
-      const dfg::Graph c = apply_depth(g, d);
-      const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
-      const int ops = dfg::count_ops(c).operations();
-      if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops)) best = {cycles, bound, ops};
-      if (!depth) break;
-    }
+    for (const auto& [K, shape] : shapes)
+      for (double budget : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
+        DepthSetting d;
+        d.on = depth;
+        d.lat = {lat_mul, lat_add, 0};
+        d.budget = budget;
+        const dfg::Graph c = apply_depth(shape, d);
+        const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
+        const int ops = dfg::count_ops(c).operations();
+        if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops))
+          best = {cycles, bound, ops, K};
+        if (!depth) break;
+      }
     return best;
   };
   const Best unit = best_of(1, 1), pipe = best_of(3, 2);
   r.depth = depth;
   r.unit_ops = unit.ops;
   r.pipe_ops = pipe.ops;
+  r.unit_lookahead = unit.lookahead;
+  r.pipe_lookahead = pipe.lookahead;
   std::tie(r.unit_cycles, r.unit_bound) = std::make_pair(unit.cycles, unit.bound);
   std::tie(r.pipe_cycles, r.pipe_bound) = std::make_pair(pipe.cycles, pipe.bound);
   r.pipe_cycles_traced = depth ? schedule_on(g, 3, 2).first : r.pipe_cycles;
