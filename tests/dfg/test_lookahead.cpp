@@ -2,9 +2,11 @@
 // ref::modified_ne in double for every lookahead distance, on standard- and modified-DH arms with revolute and
 // prismatic joints; traced, its graph evaluates to the same torques and is shorter under pipelined latencies.
 #include "neaccel/dfg/lookahead.hpp"
+#include "neaccel/dfg/accuracy.hpp"
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/evaluate.hpp"
 #include "neaccel/dfg/passes.hpp"
+#include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "robots.hpp"
 
@@ -62,6 +64,65 @@ TEST(Lookahead, TracedGraphEvaluatesToTheTorques) {
               1e-12)
         << "K=" << K;
   }
+}
+
+}  // namespace
+}  // namespace neaccel::dfg
+
+namespace neaccel::dfg {
+namespace {
+
+// Issue 15's acceptance with recursive doubling: the customised PUMA 560 at latencies 3/2, lookahead over two or
+// more links and the depth pass, critical path <= 60 cycles (74 with the pass alone, 94 traced). The operation
+// cost is whatever it is (docs/scheduling.md reports it); here it must stay below 2x the traced graph's so a
+// change that buys the path with a blow-up is seen.
+TEST(Lookahead, PumaCustomisedBelowSixtyCycles) {
+  const ref::Robot robot = ref::load_robot("puma560");
+  const Latencies lat{3, 2, 0};
+  const Graph traced = customise(trace(robot, Form::ModifiedNE, Flavour::Custom));
+  int best = critical_path(reduce_depth(traced, {lat, 0.10}), lat);
+  int ops = 0;
+  for (int K : {2, 3}) {
+    const Graph r = reduce_depth(customise(trace_lookahead(robot, Flavour::Custom, K)), {lat, 0.10});
+    if (critical_path(r, lat) < best) {
+      best = critical_path(r, lat);
+      ops = count_ops(r).operations();
+    }
+  }
+  EXPECT_LE(best, 60);
+  EXPECT_GT(ops, 0);
+  EXPECT_LT(ops, 2 * count_ops(traced).operations());
+}
+
+// The lookahead graphs keep the accuracy: error against double within 2x of the traced graph's in binary32 and
+// fixed:16.16 (same 50 random states), after the depth pass too, customised and general. Products of rotations
+// have entries in [-1, 1] and the transported terms are the same physical quantities (forces, moments, velocities
+// in another frame), so nothing grows beyond the ranges of the recursion.
+TEST(Lookahead, AccuracyWithinTwiceTheTracedGraphs) {
+  const ref::Robot robot = ref::load_robot("puma560");
+  for (Flavour fl : {Flavour::Custom, Flavour::General}) {
+    const Graph g = customise(trace(robot, Form::ModifiedNE, fl));
+    const auto a = accuracy_report(g, robot, {FixedFormat{16, 16}}, 50, 3);
+    for (int K : {2, 3}) {
+      const Graph r = reduce_depth(customise(trace_lookahead(robot, fl, K)), {{3, 2, 0}, 0.10});
+      const auto b = accuracy_report(r, robot, {FixedFormat{16, 16}}, 50, 3);
+      ASSERT_EQ(a.size(), 2u);
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        EXPECT_LE(b[k].max_rel, 2 * a[k].max_rel) << a[k].format << " K=" << K;
+        EXPECT_FALSE(b[k].saturated) << a[k].format << " K=" << K;
+      }
+    }
+  }
+}
+
+TEST(Lookahead, DepthModeParsing) {
+  EXPECT_EQ(parse_depth_mode("on").lookahead, 0);
+  EXPECT_TRUE(parse_depth_mode("on").on);
+  EXPECT_FALSE(parse_depth_mode("off").on);
+  EXPECT_EQ(parse_depth_mode("lookahead").lookahead, -1);
+  EXPECT_EQ(parse_depth_mode("lookahead:4").lookahead, 4);
+  for (const char* bad : {"lookahead:1", "lookahead:", "lookahead:x", "lookahead:-2", "lookahead:99999", "yes"})
+    EXPECT_THROW(parse_depth_mode(bad), Error) << bad;
 }
 
 }  // namespace
