@@ -85,7 +85,9 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
-  spec.depth = dfg::parse_depth_switch(o.depth);
+  const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
+  spec.depth = mode.on;
+  spec.lookahead = mode.lookahead;
   spec.regfile = o.regfile;
   spec.max_registers = o.max_registers;
   const hw::Design d = hw::make_design(spec);
@@ -156,7 +158,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-registers", opt->max_registers,
                   "latency datapath: register limit the list scheduler honours (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
-  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
+  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off | lookahead[:K]");
   // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
   for (const char* name : {"--fma", "--lat-fma"})
     cmd->add_option(name, name[2] == 'f' ? opt->fma : opt->lat_fma, "not supported by rtl (FMA units: schedule/explore)")

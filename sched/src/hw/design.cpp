@@ -112,10 +112,13 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   sched::DepthSetting depth;
   depth.on = spec.depth;
   depth.lat = {spec.lat_mul, spec.lat_add, 0};
+  depth.lookahead = spec.lookahead;
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
   d.graph = std::make_unique<dfg::Graph>(
-      sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
+      spec.depth && spec.lookahead != 0
+          ? sched::robot_depth_graph(spec.robot, spec.custom ? "custom" : "general", depth, d.problem.classes)
+          : sched::apply_depth(sched::robot_graph(spec.robot, !spec.custom), depth, d.problem.classes));
   d.problem.graph = d.graph.get();
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
   if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
