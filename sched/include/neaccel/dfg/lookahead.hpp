@@ -26,6 +26,7 @@
 
 #include <array>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -128,6 +129,81 @@ std::vector<Vec3<S>> scan_backward(RotationProducts<S>& P, int K, const std::vec
   return y;
 }
 
+// tau_k of a revolute link k, projected over `reach` >= 1 links (the output's lookahead). With
+//   f_j = F_j + R_{j+1} f_{j+1},  n_j = N_j + p_j x (R_{j+1} f_{j+1}) + R_{j+1} n_{j+1}
+// (p_j = r_j for standard DH, P_{j+1} for modified DH; N_j = Tr{A K Q} + m(r + rbar) x abar) a torque
+// c + u . f_j + w . n_j is
+//   c + u . F_j + w . N_j + (Rt_{j+1} (u + w x p_j)) . f_{j+1} + (Rt_{j+1} w) . n_{j+1},
+// starting from tau_k = z . n_k (u = 0, w = z). The vectors u, w depend on q only, so tau_k waits for one product
+// and a sum after f_{k+reach}, n_{k+reach} instead of the moment sums of `reach` links and the projection. Rotor
+// inertia and friction as ref::ne::joint_torque. Vectors are 0-based by link; R, r, F, N, f, n of the chain.
+template <class S>
+S projected_torque(const ref::ModelT<S>& model, const ref::JointInputs<S>& in, std::size_t k, std::size_t reach,
+                   const std::vector<ref::ne::DhRotation<S>>& R, const std::vector<Vec3<S>>& r,
+                   const std::vector<Vec3<S>>& F, const std::vector<Vec3<S>>& N, const std::vector<Vec3<S>>& f,
+                   const std::vector<Vec3<S>>& n) {
+  using namespace ref;
+  using namespace ref::ne;
+  const int link = static_cast<int>(k) + 1;
+  const LinkParams<S>& L = model.links[k];
+  const bool modified = model.robot->convention == DhConvention::Modified;
+  auto dot = [](const Vec3<S>& x, const Vec3<S>& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
+  S tau;
+  {
+    ProvenanceScope<S> scope(link, "tau", "seed000 eq 3.13");
+    Vec3<S> u = zero3<S>(), w = joint_axis(model, k);
+    std::size_t j = k;
+    S c(0.0);
+    for (; j < k + reach; ++j) {
+      c = c + (dot(u, F[j]) + dot(w, N[j]));
+      const Vec3<S> uu = R[j + 1].to_child(add(u, cross(w, modified ? r[j + 1] : r[j])));
+      w = R[j + 1].to_child(w);
+      u = uu;
+    }
+    tau = c + (dot(u, f[j]) + dot(w, n[j]));
+  }
+  {
+    ProvenanceScope<S> scope(link, "rotor", "seed003 eq 9.94");
+    tau = tau + L.Ia * in.qdd[k];
+  }
+  ProvenanceScope<S> scope(link, "friction", "seed003 eq 9.94");
+  return tau + (L.Fv * in.qd[k] + L.Fc * in.sgn_qd[k]);
+}
+
+// How far link k's torque is projected when the first `project` links are: project - k links, within the chain
+// and only through revolute links (0: not projected).
+inline std::size_t projection_reach(const ref::Robot& robot, int project, std::size_t k) {
+  if (static_cast<int>(k) >= project || robot.links[k].joint != ref::JointType::Revolute) return 0;
+  return std::min(static_cast<std::size_t>(project) - k, robot.links.size() - 1 - k);
+}
+
+// N_k = Tr{A K Q} + m(r + rbar) x abar (seed 000 eq 7.6) and m abar_k, as ref::ne::modified_ne_backward forms them.
+template <class S>
+std::pair<Vec3<S>, Vec3<S>> local_wrench(const ref::ModelT<S>& model, const ref::NeData<S>& data, std::size_t k,
+                                         const ref::ne::AccelMatrix<S>& A, const Vec3<S>& a) {
+  using namespace ref;
+  using namespace ref::ne;
+  const int link = static_cast<int>(k) + 1;
+  const LinkParams<S>& L = model.links[k];
+  Vec3<S> abar, F;
+  {
+    ProvenanceScope<S> scope(link, "m abar", "seed000 eq 7.4");
+    abar = add(A.apply(vec3<S>(L.cx, L.cy, L.cz)), a);
+    F = scale(L.M, abar);
+  }
+  Vec3<S> tr, mr;
+  {
+    ProvenanceScope<S> scope(link, "Tr{A K Q}", "seed000 eq 7.6");
+    tr = trace_AKQ(A, L);
+  }
+  {
+    ProvenanceScope<S> scope(link, "m(r+rbar) x abar", "seed000 eq 7.6");
+    mr = cross(moment_arm_mass(model, data, k), abar);
+  }
+  ProvenanceScope<S> scope(link, "add n", "seed000 eq 7.6");
+  return {F, add(tr, mr)};
+}
+
 inline bool serial_chain(const ref::Robot& robot) {
   for (std::size_t i = 0; i < robot.links.size(); ++i)
     if (robot.links[i].parent != static_cast<int>(i) - 1) return false;
@@ -139,14 +215,31 @@ inline bool serial_chain(const ref::Robot& robot) {
 // The joint torques of ref::modified_ne (same model, same inputs), computed by lookahead over K >= 1 links.
 // `which` selects the recurrences that use the lookahead (bits: 1 omega, 2 alpha, 4 a, 8 f, 16 n); the others
 // step link by link (K = 1).
+// `project`: the torques of the first `project` links (those the backward recursion ends with) are projected over
+// the links up to link `project` + 1 (lookahead_detail::projected_torque, projection_reach).
 template <class S>
-std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<S>& in, int K, unsigned which = 31) {
+std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<S>& in, int K, unsigned which = 31,
+                            int project = 0) {
   using namespace ref;
   using namespace ref::ne;
   using namespace lookahead_detail;
   const Robot& robot = *model.robot;
-  if (K <= 1 || !serial_chain(robot)) return modified_ne(model, in);
+  if (!serial_chain(robot) || (K <= 1 && project <= 0)) return modified_ne(model, in);
   const bool modified = robot.convention == DhConvention::Modified;
+  if (K <= 1) {
+    // the recursion itself, then the projected torques from the force and moment of the link `reach` links
+    // further (the local terms are formed again exactly as the recursion formed them: a trace shares them by
+    // common subexpressions)
+    NeData<S> data;
+    modified_ne(model, in, data);
+    const std::size_t nl = robot.links.size();
+    std::vector<Vec3<S>> F(nl), Nl(nl);
+    for (std::size_t k = 0; k < nl; ++k) std::tie(F[k], Nl[k]) = local_wrench(model, data, k, data.A[k], data.a[k]);
+    for (std::size_t k = 0; k < nl; ++k)
+      if (const std::size_t reach = projection_reach(robot, project, k))
+        data.tau[k] = projected_torque(model, in, k, reach, data.R, data.r, F, Nl, data.f, data.n);
+    return data.tau;
+  }
   const int n = robot.dof();
   const auto N = static_cast<std::size_t>(n);
   std::vector<DhRotation<S>> R;
@@ -227,6 +320,7 @@ std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<
     ProvenanceScope<S> scope(link, "add n", "seed000 eq 7.6");
     Nm[k + 1] = add(tr, mr);
   }
+  const std::vector<Vec3<S>> N0 = Nm;  // without the children's terms (projected torques)
   const Vec3<S> fe = vec3<S>(model.fex, model.fey, model.fez), ne_ = vec3<S>(model.nex, model.ney, model.nez);
   {
     ProvenanceScope<S> scope(n, "f", "seed000 eq 7.5");
@@ -250,7 +344,13 @@ std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<
   }
   const std::vector<Vec3<S>> nm = scan_backward(P, which & 16 ? K : 1, Nm, "n");
   std::vector<S> tau(N);
-  for (std::size_t k = 0; k < N; ++k) tau[k] = joint_torque(model, in, k, f[k + 1], nm[k + 1]);
+  const std::vector<Vec3<S>> F0(F.begin() + 1, F.end()), N00(N0.begin() + 1, N0.end()), f0(f.begin() + 1, f.end()),
+      n0(nm.begin() + 1, nm.end());
+  for (std::size_t k = 0; k < N; ++k) {
+    const std::size_t reach = projection_reach(robot, project, k);
+    tau[k] = reach ? projected_torque(model, in, k, reach, R, r, F0, N00, f0, n0)
+                   : joint_torque(model, in, k, f[k + 1], nm[k + 1]);
+  }
   return tau;
 }
 
@@ -262,6 +362,7 @@ namespace neaccel::dfg {
 
 // The untouched graph of lookahead_ne over K links (trace(robot, Form::ModifiedNE, ...) when K <= 1 or the robot
 // is not a serial chain); same inputs and outputs as the modified Newton-Euler graph.
-Graph trace_lookahead(const ref::Robot& robot, Flavour flavour, int K, const TraceOptions& opt = {}, unsigned which = 31);
+Graph trace_lookahead(const ref::Robot& robot, Flavour flavour, int K, const TraceOptions& opt = {}, unsigned which = 31,
+                      int project = 0);
 
 }  // namespace neaccel::dfg
