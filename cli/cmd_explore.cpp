@@ -67,7 +67,8 @@ struct Options {
 // the point's latencies, without added operations ("/0"), with the default budget ("/1"), and the traced graph
 // ("/2"); off: the traced graph only.
 // With lookahead (--depth lookahead[:K], inverse dynamics only), the lookahead forms of the recursion over K
-// links through the same pass ("/laK-0", "/laK-1") are candidates too.
+// links and projected torques (sched::lookahead_shapes) through the same pass ("/laKpP-0", "/laKpP-1") are
+// candidates too.
 void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on, int lookahead = 0) {
   const std::string key = depth_graph_key(p);
   if (graphs.count(key + "/0")) return;
@@ -87,12 +88,12 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   if (g_function != "id") return;
   DepthSetting la;
   la.lookahead = lookahead;
-  for (int K : lookahead_distances(la)) {
-    const dfg::Graph shape = robot_lookahead_graph(p.robot, p.flavour, K);
+  for (const LookaheadShape& s : lookahead_shapes(la)) {
+    const dfg::Graph shape = robot_lookahead_graph(p.robot, p.flavour, s);
     d.budget = 0;
-    graphs.emplace(fmt::format("{}/la{}-0", key, K), apply_depth(shape, d));
+    graphs.emplace(fmt::format("{}/la{}p{}-0", key, s.K, s.project), apply_depth(shape, d));
     d.budget = DepthSetting{}.budget;
-    graphs.emplace(fmt::format("{}/la{}-1", key, K), apply_depth(shape, d));
+    graphs.emplace(fmt::format("{}/la{}p{}-1", key, s.K, s.project), apply_depth(shape, d));
   }
 }
 
@@ -320,7 +321,8 @@ void table86(const fs::path& dir, const Options& o) {
                    {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura},
                    {"depth", r.depth ? "on" : "off"}, {"unit_ops", r.unit_ops}, {"pipelined_ops", r.pipe_ops},
                    {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced},
-                   {"unit_lookahead", r.unit_lookahead}, {"pipelined_lookahead", r.pipe_lookahead}});
+                   {"unit_lookahead", r.unit_lookahead}, {"pipelined_lookahead", r.pipe_lookahead},
+                   {"unit_project", r.unit_project}, {"pipelined_project", r.pipe_project}});
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }

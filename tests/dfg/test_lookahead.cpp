@@ -122,7 +122,8 @@ TEST(Lookahead, DepthModeParsing) {
   EXPECT_FALSE(parse_depth_mode("off").on);
   EXPECT_EQ(parse_depth_mode("lookahead").lookahead, -1);
   EXPECT_EQ(parse_depth_mode("lookahead:4").lookahead, 4);
-  for (const char* bad : {"lookahead:1", "lookahead:", "lookahead:x", "lookahead:-2", "lookahead:99999", "yes"})
+  EXPECT_EQ(parse_depth_mode("lookahead:1").lookahead, 1);
+  for (const char* bad : {"lookahead:0", "lookahead:", "lookahead:x", "lookahead:-2", "lookahead:99999", "yes"})
     EXPECT_THROW(parse_depth_mode(bad), Error) << bad;
 }
 

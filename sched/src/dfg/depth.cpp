@@ -490,8 +490,8 @@ DepthMode parse_depth_mode(const std::string& value, const std::string& option) 
   if (value.rfind("lookahead:", 0) == 0) {
     const std::string k = value.substr(10);
     const bool digits = !k.empty() && k.size() <= 3 && std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || std::stoi(k) < 2)
-      throw Error(option + ": '" + value + "' (lookahead:K needs an integer K in 2..999)");
+    if (!digits || std::stoi(k) < 1)
+      throw Error(option + ": '" + value + "' (lookahead:K needs an integer K in 1..999)");
     return {true, std::stoi(k)};
   }
   if (value == "on" || value == "off") return {parse_depth_switch(value, option), 0};

@@ -98,28 +98,35 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
   // The depth pass at several operation budgets; each candidate is scheduled and the shortest schedule kept
   // (ties: fewer operations). The long chains of large n pay for more operations; the table reports them.
   struct Best {
-    int cycles = 0, bound = 0, ops = 0, lookahead = 1;
+    int cycles = 0, bound = 0, ops = 0, lookahead = 1, project = 0;
   };
-  // With lookahead, the lookahead forms of the recursion over K = 2 and 3 links (dfg/lookahead.hpp) are
-  // candidates too, at the same budgets.
-  std::vector<std::pair<int, dfg::Graph>> shapes{{1, g}};
-  if (depth && lookahead)
-    for (int K : {2, 3})
-      if (K <= n)
-        shapes.emplace_back(K, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, K)));
+  // With lookahead, the lookahead forms of the recursion (dfg/lookahead.hpp) are candidates too, at the same
+  // budgets: the torques of the first P = 2, 3, 4 links projected over the links up to P + 1 (what pays on 7 + 7
+  // units: a few operations take the backward chain's tail off the path), and the chains by lookahead over K = 2
+  // links (more operations than 7 + 7 units absorb at these sizes; kept so the table shows it).
+  struct Shape {
+    int K, project;
+    dfg::Graph g;
+  };
+  std::vector<Shape> shapes{{1, 0, g}};
+  if (depth && lookahead) {
+    for (int P : {2, 3, 4})
+      if (P < n) shapes.push_back({1, P, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, 1, {}, 31, P))});
+    if (n >= 2) shapes.push_back({2, 0, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, 2))});
+  }
   auto best_of = [&](int lat_mul, int lat_add) {
     Best best;
-    for (const auto& [K, shape] : shapes)
-      for (double budget : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
+    for (const Shape& shape : shapes)
+      for (double budget : {0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.45, 0.6}) {
         DepthSetting d;
         d.on = depth;
         d.lat = {lat_mul, lat_add, 0};
         d.budget = budget;
-        const dfg::Graph c = apply_depth(shape, d);
+        const dfg::Graph c = apply_depth(shape.g, d);
         const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
         const int ops = dfg::count_ops(c).operations();
         if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops))
-          best = {cycles, bound, ops, K};
+          best = {cycles, bound, ops, shape.K, shape.project};
         if (!depth) break;
       }
     return best;
@@ -130,6 +137,8 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
   r.pipe_ops = pipe.ops;
   r.unit_lookahead = unit.lookahead;
   r.pipe_lookahead = pipe.lookahead;
+  r.unit_project = unit.project;
+  r.pipe_project = pipe.project;
   std::tie(r.unit_cycles, r.unit_bound) = std::make_pair(unit.cycles, unit.bound);
   std::tie(r.pipe_cycles, r.pipe_bound) = std::make_pair(pipe.cycles, pipe.bound);
   r.pipe_cycles_traced = depth ? schedule_on(g, 3, 2).first : r.pipe_cycles;

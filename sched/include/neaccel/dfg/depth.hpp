@@ -58,11 +58,12 @@ bool parse_depth_switch(const std::string& value, const std::string& option = "-
 
 // `--depth on | off | lookahead | lookahead:K` of `dfg`, `schedule`, `explore`: on/off as parse_depth_switch;
 // lookahead turns the pass on and adds the lookahead forms of the recursion (dfg/lookahead.hpp) as candidate
-// shapes: over K >= 2 links when given, else (lookahead = -1) over 2 and 3 links. Throws neaccel::Error naming the
-// option otherwise.
+// shapes: chains over K >= 1 links when given (1: the recursion's chains, only the torques projected), else
+// (lookahead = -1) over 1, 2 and 3 links, each with the torques of 0, 2 or 3 links projected
+// (sched::lookahead_shapes). Throws neaccel::Error naming the option otherwise.
 struct DepthMode {
   bool on = true;
-  int lookahead = 0;  // 0: the traced recursion only; K >= 2: lookahead over K links; -1: K = 2 and 3
+  int lookahead = 0;  // 0: the traced recursion only; K >= 1: lookahead over K links; -1: K = 1, 2, 3
 };
 DepthMode parse_depth_mode(const std::string& value, const std::string& option = "--depth");
 

@@ -47,10 +47,16 @@ int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes);
 // robot_graph(robot_spec, flavour) followed by apply_depth: the graph `schedule`, `explore`, `rtl`, `study` run.
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth);
 
-// The lookahead form over K links of a robot's graph by flavour name (as robot_graph(robot_spec, flavour)).
-dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, int K);
-// The lookahead distances a setting asks for: {} (lookahead 0), {K}, or {2, 3} (lookahead -1).
-std::vector<int> lookahead_distances(const DepthSetting& depth);
+// A lookahead shape of the recursion (dfg::lookahead_ne): chains by lookahead over K links, the torques of the
+// first `project` links projected.
+struct LookaheadShape {
+  int K = 1, project = 0;
+};
+// The lookahead form of a robot's graph by flavour name (as robot_graph(robot_spec, flavour)).
+dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, LookaheadShape shape);
+// The shapes a setting asks for: none (lookahead 0); K given: K with project 0, 2, 3; automatic (-1): K = 1, 2, 3
+// with project 0, 2, 3 (not K = 1 with 0: the traced recursion).
+std::vector<LookaheadShape> lookahead_shapes(const DepthSetting& depth);
 // The graph `schedule` runs for a robot's inverse dynamics: apply_depth(traced, depth, classes) on the traced
 // recursion and, when depth.lookahead asks, on its lookahead forms; the one with the smallest
 // max(critical path, resource bound) on `classes` (ties: fewer operations; then the traced recursion).

@@ -46,10 +46,12 @@ struct Table86Row {
   // The lookahead distance of the scheduled graphs' recursion (1: the traced recursion; K >= 2: lookahead over K
   // links, dfg/lookahead.hpp), lat 1/1 and 3/2.
   int unit_lookahead = 1, pipe_lookahead = 1;
+  // Torques of the first `project` links projected (dfg::lookahead_ne's project; 0: none), lat 1/1 and 3/2.
+  int unit_project = 0, pipe_project = 0;
 };
-// depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +20 %, +30 %, +45 %, +60 %
+// depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +15 %, ..., +30 %, +45 %, +60 %
 // operations, each scheduled, the shortest kept, ties to fewer operations); off: the traced graph. lookahead (with
-// depth): the lookahead forms over K = 2, 3 links are candidates too, at the same budgets.
+// depth): lookahead forms of the recursion are candidates too, at the same budgets (table86.cpp lists them).
 Table86Row table86_row(int n, bool depth = true, bool lookahead = true);
 std::string table86_markdown(const std::vector<Table86Row>& rows);
 
