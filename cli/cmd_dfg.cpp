@@ -166,6 +166,7 @@ void run(const Args& a) {
   // --depth lookahead[:K]: the lookahead form of the recursion (dfg/lookahead.hpp) through the same passes, kept
   // when its reduced graph is shorter (ties: fewer operations). Inverse dynamics of the modified N-E form only.
   int lookahead_k = 1, lookahead_p = 0;
+  bool lookahead_dense = false;
   if (depth && mode.lookahead != 0) {
     if (a.robot.empty() || a.base || fn != dfg::Function::Id || form != dfg::Form::ModifiedNE)
       throw Error("dfg: --depth lookahead needs --robot, the modified-ne form and the inverse dynamics");
@@ -173,20 +174,22 @@ void run(const Args& a) {
     ds.lookahead = mode.lookahead;
     for (const sched::LookaheadShape& s : sched::lookahead_shapes(ds)) {
       dfg::Graph r = dfg::reduce_depth(
-          dfg::run_pipeline(dfg::trace_lookahead(robot, flavour, s.K, {}, 31, s.project), dfg::parse_pipeline(spec)),
+          dfg::run_pipeline(dfg::trace_lookahead(robot, flavour, s.K, {}, 31, s.project, s.dense), dfg::parse_pipeline(spec)),
           {lat, 0.10});
       const int cp = dfg::critical_path(r, lat), best = dfg::critical_path(reduced, lat);
       if (cp < best || (cp == best && dfg::count_ops(r).operations() < dfg::count_ops(reduced).operations())) {
         reduced = std::move(r);
         lookahead_k = s.K;
         lookahead_p = s.project;
+        lookahead_dense = s.dense;
       }
     }
   }
   const dfg::OpCounts kr = dfg::count_ops(reduced);
   report["depth"] = {{"pass", depth ? "on" : "off"}, {"lat_mul", a.lat_mul}, {"lat_add", a.lat_add},
                      {"critical_path_before", cp_before}, {"critical_path", dfg::critical_path(reduced, lat)},
-                     {"counts", counts_json(kr)}, {"lookahead", lookahead_k}, {"project", lookahead_p}};
+                     {"counts", counts_json(kr)}, {"lookahead", lookahead_k}, {"project", lookahead_p},
+                     {"dense", lookahead_dense}};
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
   if (!relations.empty()) report["relations"] = relations;
@@ -239,8 +242,9 @@ void run(const Args& a) {
     if (c.operations() > 0) std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", q.empty() ? "(none)" : q, c.mul(), c.add(), c.neg());
   std::cout << fmt::format("depth pass {}{} (latencies {}/{}): critical path {} -> {} cycles, operations {} -> {} "
                            "({} mul, {} add, {} neg)\n", depth ? "on" : "off",
-                           lookahead_k > 1 || lookahead_p > 0
-                               ? fmt::format(", lookahead over {} links, {} torques projected", lookahead_k, lookahead_p)
+                           lookahead_k > 1 || lookahead_p > 0 || lookahead_dense
+                               ? fmt::format(", lookahead over {} links{}, {} torques projected", lookahead_k,
+                                             lookahead_dense ? " (dense steps)" : "", lookahead_p)
                                : std::string(), a.lat_mul, a.lat_add, cp_before,
                            report["depth"]["critical_path"].get<int>(), k.operations(), kr.operations(), kr.mul(),
                            kr.add(), kr.neg());

@@ -91,9 +91,10 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   for (const LookaheadShape& s : lookahead_shapes(la)) {
     const dfg::Graph shape = robot_lookahead_graph(p.robot, p.flavour, s);
     d.budget = 0;
-    graphs.emplace(fmt::format("{}/la{}p{}-0", key, s.K, s.project), apply_depth(shape, d));
+    const std::string id = fmt::format("{}/la{}p{}{}", key, s.K, s.project, s.dense ? "d" : "");
+    graphs.emplace(id + "-0", apply_depth(shape, d));
     d.budget = DepthSetting{}.budget;
-    graphs.emplace(fmt::format("{}/la{}p{}-1", key, s.K, s.project), apply_depth(shape, d));
+    graphs.emplace(id + "-1", apply_depth(shape, d));
   }
 }
 
@@ -322,7 +323,8 @@ void table86(const fs::path& dir, const Options& o) {
                    {"depth", r.depth ? "on" : "off"}, {"unit_ops", r.unit_ops}, {"pipelined_ops", r.pipe_ops},
                    {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced},
                    {"unit_lookahead", r.unit_lookahead}, {"pipelined_lookahead", r.pipe_lookahead},
-                   {"unit_project", r.unit_project}, {"pipelined_project", r.pipe_project}});
+                   {"unit_project", r.unit_project}, {"pipelined_project", r.pipe_project},
+                   {"unit_dense", r.unit_dense}, {"pipelined_dense", r.pipe_dense}});
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }

@@ -30,15 +30,15 @@ Eigen::VectorXd state(int n, double phase) {
   return v;
 }
 
-void expect_same_torques(const ref::Robot& robot, int K, int project = 0) {
+void expect_same_torques(const ref::Robot& robot, int K, int project = 0, bool dense = false) {
   const ref::ModelT<double> m = ref::model_of(robot);
   const int n = robot.dof();
   for (double ph : {0.3, 1.7, -2.2}) {
     const auto in = ref::joint_inputs(robot, state(n, ph), state(n, ph + 1.0), state(n, ph + 2.0));
-    const std::vector<double> want = ref::modified_ne(m, in), got = lookahead_ne(m, in, K, 31, project);
+    const std::vector<double> want = ref::modified_ne(m, in), got = lookahead_ne(m, in, K, 31, project, dense);
     ASSERT_EQ(got.size(), want.size());
     // torques of order 1..100 N m from sums of a few hundred terms: re-association moves the last bits only
-    EXPECT_LT(max_diff(got, want), 1e-12) << robot.name << " K=" << K << " project=" << project;
+    EXPECT_LT(max_diff(got, want), 1e-12) << robot.name << " K=" << K << " project=" << project << " dense=" << dense;
   }
 }
 
@@ -46,7 +46,8 @@ TEST(Lookahead, SameTorquesAsTheRecursionInDouble) {
   for (const char* name : {"puma560", "stanford", "rx90", "planar2", "twolink", "puma560-motor"}) {
     const ref::Robot robot = ref::load_robot(name);
     for (int K = 1; K <= robot.dof() + 1; ++K)
-      for (int project : {0, 1, 2, robot.dof()}) expect_same_torques(robot, K, project);
+      for (int project : {0, 1, 2, robot.dof()})
+        for (bool dense : {false, true}) expect_same_torques(robot, K, project, dense);
   }
   for (int n : {1, 5, 12})
     for (bool structured : {true, false})

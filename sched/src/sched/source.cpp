@@ -85,15 +85,18 @@ dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::strin
   dfg::TraceOptions opt;
   opt.keep_zero_pattern = flavour == "general-dh";
   const auto fl = flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General;
-  return dfg::customise(dfg::trace_lookahead(ref::load_robot(robot_spec), fl, shape.K, opt, 31, shape.project));
+  return dfg::customise(
+      dfg::trace_lookahead(ref::load_robot(robot_spec), fl, shape.K, opt, 31, shape.project, shape.dense));
 }
 
 std::vector<LookaheadShape> lookahead_shapes(const DepthSetting& depth) {
   if (!depth.on || depth.lookahead == 0) return {};
   std::vector<LookaheadShape> out;
   for (int K : depth.lookahead < 0 ? std::vector<int>{1, 2, 3} : std::vector<int>{depth.lookahead})
-    for (int P : {0, 2, 3})
-      if (K > 1 || P > 0) out.push_back({K, P});
+    for (int P : {0, 2, 3}) {
+      if (K > 1 || P > 0) out.push_back({K, P, false});
+      if (K == 1) out.push_back({K, P, true});
+    }
   return out;
 }
 

@@ -99,20 +99,28 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
   // (ties: fewer operations). The long chains of large n pay for more operations; the table reports them.
   struct Best {
     int cycles = 0, bound = 0, ops = 0, lookahead = 1, project = 0;
+    bool dense = false;
   };
   // With lookahead, the lookahead forms of the recursion (dfg/lookahead.hpp) are candidates too, at the same
-  // budgets: the torques of the first P = 2, 3, 4 links projected over the links up to P + 1 (what pays on 7 + 7
-  // units: a few operations take the backward chain's tail off the path), and the chains by lookahead over K = 2
-  // links (more operations than 7 + 7 units absorb at these sizes; kept so the table shows it).
+  // budgets: the torques of the first P = 2, 3, 4 links projected over the links up to P + 1 (a few operations take
+  // the backward chain's tail off the path), the chains stepped by the dense rotation matrices (one product and two
+  // sums per link instead of two rotations, the twist being an input) with P = 0, 2, 3, and the chains by
+  // lookahead over K = 2 links (more operations than 7 + 7 units absorb at these sizes; kept so the table shows it).
   struct Shape {
     int K, project;
+    bool dense;
     dfg::Graph g;
   };
-  std::vector<Shape> shapes{{1, 0, g}};
+  std::vector<Shape> shapes{{1, 0, false, g}};
   if (depth && lookahead) {
+    auto add = [&](int K, int P, bool dense) {
+      shapes.push_back({K, P, dense, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, K, {}, 31, P, dense))});
+    };
     for (int P : {2, 3, 4})
-      if (P < n) shapes.push_back({1, P, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, 1, {}, 31, P))});
-    if (n >= 2) shapes.push_back({2, 0, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, 2))});
+      if (P < n) add(1, P, false);
+    for (int P : {0, 2, 3})
+      if (P < n) add(1, P, true);
+    if (n >= 2) add(2, 0, false);
   }
   auto best_of = [&](int lat_mul, int lat_add) {
     Best best;
@@ -126,7 +134,7 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
         const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
         const int ops = dfg::count_ops(c).operations();
         if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops))
-          best = {cycles, bound, ops, shape.K, shape.project};
+          best = {cycles, bound, ops, shape.K, shape.project, shape.dense};
         if (!depth) break;
       }
     return best;
@@ -139,6 +147,8 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
   r.pipe_lookahead = pipe.lookahead;
   r.unit_project = unit.project;
   r.pipe_project = pipe.project;
+  r.unit_dense = unit.dense;
+  r.pipe_dense = pipe.dense;
   std::tie(r.unit_cycles, r.unit_bound) = std::make_pair(unit.cycles, unit.bound);
   std::tie(r.pipe_cycles, r.pipe_bound) = std::make_pair(pipe.cycles, pipe.bound);
   r.pipe_cycles_traced = depth ? schedule_on(g, 3, 2).first : r.pipe_cycles;

@@ -44,12 +44,13 @@ using Vec3 = ref::Vec3<S>;
 template <class S>
 class RotationProducts {
  public:
-  explicit RotationProducts(const std::vector<ref::ne::DhRotation<S>>& R) : R_(R) {}
+  // dense: single steps by the dense 3x3 matrix too (one product and two sums deep instead of two rotations)
+  RotationProducts(const std::vector<ref::ne::DhRotation<S>>& R, bool dense) : R_(R), dense_(dense) {}
 
   // P(t, j) v: a vector of frame j in frame t.
   Vec3<S> forward(int t, int j, const Vec3<S>& v) {
     if (t == j) return v;
-    if (t == j + 1) return R_[static_cast<std::size_t>(t - 1)].to_child(v);
+    if (t == j + 1 && !dense_) return R_[static_cast<std::size_t>(t - 1)].to_child(v);
     const Mat3<S>& P = product(t, j);
     Vec3<S> out;
     for (int r = 0; r < 3; ++r) out[r] = P[r][0] * v[0] + P[r][1] * v[1] + P[r][2] * v[2];
@@ -58,7 +59,7 @@ class RotationProducts {
   // P(t, j)^T v = R_{j+1} ... R_t v: a vector of frame t in frame j.
   Vec3<S> backward(int j, int t, const Vec3<S>& v) {
     if (t == j) return v;
-    if (t == j + 1) return R_[static_cast<std::size_t>(t - 1)].to_parent(v);
+    if (t == j + 1 && !dense_) return R_[static_cast<std::size_t>(t - 1)].to_parent(v);
     const Mat3<S>& P = product(t, j);
     Vec3<S> out;
     for (int r = 0; r < 3; ++r) out[r] = P[0][r] * v[0] + P[1][r] * v[1] + P[2][r] * v[2];
@@ -91,6 +92,7 @@ class RotationProducts {
   }
 
   const std::vector<ref::ne::DhRotation<S>>& R_;
+  bool dense_ = false;
   std::map<std::pair<int, int>, Mat3<S>> P_;
 };
 
@@ -217,16 +219,18 @@ inline bool serial_chain(const ref::Robot& robot) {
 // step link by link (K = 1).
 // `project`: the torques of the first `project` links (those the backward recursion ends with) are projected over
 // the links up to link `project` + 1 (lookahead_detail::projected_torque, projection_reach).
+// `dense`: single steps (and K = 1) by the dense 3x3 rotation matrix too (one product and two sums deep instead of
+// two rotations of 8 mul 4 add; the matrix entries cost 4 mul per link, shared by the five recurrences).
 template <class S>
 std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<S>& in, int K, unsigned which = 31,
-                            int project = 0) {
+                            int project = 0, bool dense = false) {
   using namespace ref;
   using namespace ref::ne;
   using namespace lookahead_detail;
   const Robot& robot = *model.robot;
-  if (!serial_chain(robot) || (K <= 1 && project <= 0)) return modified_ne(model, in);
+  if (!serial_chain(robot) || (K <= 1 && project <= 0 && !dense)) return modified_ne(model, in);
   const bool modified = robot.convention == DhConvention::Modified;
-  if (K <= 1) {
+  if (K <= 1 && !dense) {
     // the recursion itself, then the projected torques from the force and moment of the link `reach` links
     // further (the local terms are formed again exactly as the recursion formed them: a trace shares them by
     // common subexpressions)
@@ -244,7 +248,8 @@ std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<
   const auto N = static_cast<std::size_t>(n);
   std::vector<DhRotation<S>> R;
   for (std::size_t i = 0; i < N; ++i) R.push_back(dh_rotation(model, in, i));
-  RotationProducts<S> P(R);
+  RotationProducts<S> P(R, dense);
+  K = std::max(K, 1);
   const Vec3<S> zero = zero3<S>();
   auto revolute = [&](std::size_t i) { return robot.links[i].joint == JointType::Revolute; };
 
@@ -363,6 +368,6 @@ namespace neaccel::dfg {
 // The untouched graph of lookahead_ne over K links (trace(robot, Form::ModifiedNE, ...) when K <= 1 or the robot
 // is not a serial chain); same inputs and outputs as the modified Newton-Euler graph.
 Graph trace_lookahead(const ref::Robot& robot, Flavour flavour, int K, const TraceOptions& opt = {}, unsigned which = 31,
-                      int project = 0);
+                      int project = 0, bool dense = false);
 
 }  // namespace neaccel::dfg

@@ -48,14 +48,16 @@ int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes);
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth);
 
 // A lookahead shape of the recursion (dfg::lookahead_ne): chains by lookahead over K links, the torques of the
-// first `project` links projected.
+// first `project` links projected, single steps by the dense rotation matrix (`dense`).
 struct LookaheadShape {
   int K = 1, project = 0;
+  bool dense = false;
 };
 // The lookahead form of a robot's graph by flavour name (as robot_graph(robot_spec, flavour)).
 dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, LookaheadShape shape);
 // The shapes a setting asks for: none (lookahead 0); K given: K with project 0, 2, 3; automatic (-1): K = 1, 2, 3
-// with project 0, 2, 3 (not K = 1 with 0: the traced recursion).
+// with project 0, 2, 3 (not K = 1 with 0: the traced recursion); with K = 1 also the dense single steps with
+// project 0, 2, 3.
 std::vector<LookaheadShape> lookahead_shapes(const DepthSetting& depth);
 // The graph `schedule` runs for a robot's inverse dynamics: apply_depth(traced, depth, classes) on the traced
 // recursion and, when depth.lookahead asks, on its lookahead forms; the one with the smallest

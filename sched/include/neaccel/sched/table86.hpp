@@ -48,6 +48,7 @@ struct Table86Row {
   int unit_lookahead = 1, pipe_lookahead = 1;
   // Torques of the first `project` links projected (dfg::lookahead_ne's project; 0: none), lat 1/1 and 3/2.
   int unit_project = 0, pipe_project = 0;
+  bool unit_dense = false, pipe_dense = false;  // chains stepped by the dense rotation matrices
 };
 // depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +15 %, ..., +30 %, +45 %, +60 %
 // operations, each scheduled, the shortest kept, ties to fewer operations); off: the traced graph. lookahead (with
