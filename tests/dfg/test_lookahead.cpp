@@ -49,6 +49,11 @@ TEST(Lookahead, SameTorquesAsTheRecursionInDouble) {
       for (int project : {0, 1, 2, robot.dof()})
         for (bool dense : {false, true}) expect_same_torques(robot, K, project, dense);
   }
+  // random serial arms: prismatic joints in both DH conventions (odd seeds modified, even standard)
+  for (const char* spec : {"random:6:1", "random:6:2", "random:9:3", "random:9:4"})
+    for (int K : {1, 2, 3, 9})
+      for (int project : {0, 3})
+        for (bool dense : {false, true}) expect_same_torques(ref::load_robot(spec), K, project, dense);
   for (int n : {1, 5, 12})
     for (bool structured : {true, false})
       for (int K : {1, 2, 3, 4, 12}) expect_same_torques(test::random_arm(n, 7u + static_cast<unsigned>(n), structured), K, 2);
