@@ -17,7 +17,10 @@
 // transported offsets P b are sums the depth pass (dfg/depth.hpp) orders by ready time. Values inside a block are
 // all computed from the block's start (x_{s+m} for m < K too), so no value waits for a chain of single steps.
 // K = 1 is the recursion itself (one rotation per link, structured as in ref); a single step (P(j+1, j) = Rt_{j+1})
-// always uses the structured rotation (8 mul 4 add), a product the dense 3x3 matrix.
+// uses the structured rotation (8 mul 4 add) unless `dense` asks for the dense 3x3 matrix, a product always the
+// dense matrix. Two cheaper relatives of the same idea: `dense` single steps (one product and two sums deep per
+// link instead of two rotations), and torques projected over several links (projected_torque: the output's
+// lookahead, tau_k written on the force and moment of a later link). Measurements: docs/scheduling.md, "Lookahead".
 //
 // Serial chains only (parent of link i is link i-1); other robots run ref::modified_ne unchanged.
 #pragma once
