@@ -102,10 +102,10 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
     bool dense = false;
   };
   // With lookahead, the lookahead forms of the recursion (dfg/lookahead.hpp) are candidates too, at the same
-  // budgets: the torques of the first P = 2, 3, 4 links projected over the links up to P + 1 (a few operations take
-  // the backward chain's tail off the path), the chains stepped by the dense rotation matrices (one product and two
-  // sums per link instead of two rotations, the twist being an input) with P = 0, 2, 3, and the chains by
-  // lookahead over K = 2 links (more operations than 7 + 7 units absorb at these sizes; kept so the table shows it).
+  // budgets: the torques of the first P = 2, 3 links projected over the links up to P + 1 (a few operations take
+  // the backward chain's tail off the path), and the chains stepped by the dense rotation matrices (one product and
+  // two sums per link instead of two rotations, the twist being an input) with P = 0, 2, 3. Lookahead over K >= 2
+  // links costs more operations than 7 + 7 units absorb at these sizes (docs/scheduling.md) and is not tried.
   struct Shape {
     int K, project;
     bool dense;
@@ -116,11 +116,10 @@ Table86Row table86_row(int n, bool depth, bool lookahead) {
     auto add = [&](int K, int P, bool dense) {
       shapes.push_back({K, P, dense, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, K, {}, 31, P, dense))});
     };
-    for (int P : {2, 3, 4})
+    for (int P : {2, 3})
       if (P < n) add(1, P, false);
     for (int P : {0, 2, 3})
       if (P < n) add(1, P, true);
-    if (n >= 2) add(2, 0, false);
   }
   auto best_of = [&](int lat_mul, int lat_add) {
     Best best;
