@@ -8,10 +8,12 @@
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/io.hpp"
+#include "neaccel/dfg/lookahead.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/sched/source.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -157,13 +159,37 @@ void run(const Args& a) {
   // The depth pass (issue 15) after the pipeline: counts above are the customised graph's (the papers' view);
   // the emitted graph is the reduced one (what schedule/rtl run for these latencies).
   const dfg::Latencies lat{a.lat_mul, a.lat_add, 0};
-  const bool depth = dfg::parse_depth_switch(a.depth) && !spec.empty();
+  const dfg::DepthMode mode = dfg::parse_depth_mode(a.depth);
+  const bool depth = mode.on && !spec.empty();
   const int cp_before = dfg::critical_path(g, lat);
   dfg::Graph reduced = depth ? dfg::reduce_depth(g, {lat, 0.10}) : g;
+  // --depth lookahead[:K]: the lookahead form of the recursion (dfg/lookahead.hpp) through the same passes, kept
+  // when its reduced graph is shorter (ties: fewer operations). Inverse dynamics of the modified N-E form only.
+  int lookahead_k = 1, lookahead_p = 0;
+  bool lookahead_dense = false;
+  if (depth && mode.lookahead != 0) {
+    if (a.robot.empty() || a.base || fn != dfg::Function::Id || form != dfg::Form::ModifiedNE)
+      throw Error("dfg: --depth lookahead needs --robot, the modified-ne form and the inverse dynamics");
+    sched::DepthSetting ds;
+    ds.lookahead = mode.lookahead;
+    for (const sched::LookaheadShape& s : sched::lookahead_shapes(ds)) {
+      dfg::Graph r = dfg::reduce_depth(
+          dfg::run_pipeline(dfg::trace_lookahead(robot, flavour, s.K, {}, 31, s.project, s.dense), dfg::parse_pipeline(spec)),
+          {lat, 0.10});
+      const int cp = dfg::critical_path(r, lat), best = dfg::critical_path(reduced, lat);
+      if (cp < best || (cp == best && dfg::count_ops(r).operations() < dfg::count_ops(reduced).operations())) {
+        reduced = std::move(r);
+        lookahead_k = s.K;
+        lookahead_p = s.project;
+        lookahead_dense = s.dense;
+      }
+    }
+  }
   const dfg::OpCounts kr = dfg::count_ops(reduced);
   report["depth"] = {{"pass", depth ? "on" : "off"}, {"lat_mul", a.lat_mul}, {"lat_add", a.lat_add},
                      {"critical_path_before", cp_before}, {"critical_path", dfg::critical_path(reduced, lat)},
-                     {"counts", counts_json(kr)}};
+                     {"counts", counts_json(kr)}, {"lookahead", lookahead_k}, {"project", lookahead_p},
+                     {"dense", lookahead_dense}};
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) report["by_quantity"][q.empty() ? "(none)" : q] = counts_json(c);
   if (!relations.empty()) report["relations"] = relations;
@@ -214,8 +240,12 @@ void run(const Args& a) {
   std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", "quantity", "mul", "add", "neg");
   for (const auto& [q, c] : dfg::count_by_quantity(g))
     if (c.operations() > 0) std::cout << fmt::format("{:<18} {:>6} {:>6} {:>6}\n", q.empty() ? "(none)" : q, c.mul(), c.add(), c.neg());
-  std::cout << fmt::format("depth pass {} (latencies {}/{}): critical path {} -> {} cycles, operations {} -> {} "
-                           "({} mul, {} add, {} neg)\n", depth ? "on" : "off", a.lat_mul, a.lat_add, cp_before,
+  std::cout << fmt::format("depth pass {}{} (latencies {}/{}): critical path {} -> {} cycles, operations {} -> {} "
+                           "({} mul, {} add, {} neg)\n", depth ? "on" : "off",
+                           lookahead_k > 1 || lookahead_p > 0 || lookahead_dense
+                               ? fmt::format(", lookahead over {} links{}, {} torques projected", lookahead_k,
+                                             lookahead_dense ? " (dense steps)" : "", lookahead_p)
+                               : std::string(), a.lat_mul, a.lat_add, cp_before,
                            report["depth"]["critical_path"].get<int>(), k.operations(), kr.operations(), kr.mul(),
                            kr.add(), kr.neg());
   if (report.contains("base_parameters"))
@@ -255,7 +285,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--custom", args->custom, "robot parameters are constants (default)");
   cmd->add_flag("--base-params", args->base, "trace in the base inertial parameters (customised)");
   cmd->add_option("--passes", args->passes, "pass pipeline, e.g. fold,cse,dce (none = untouched)")->capture_default_str();
-  cmd->add_option("--depth", args->depth, "depth-reducing re-association after the passes (issue 15): on | off")->capture_default_str();
+  cmd->add_option("--depth", args->depth, "depth-reducing re-association after the passes (issue 15): on | off | lookahead[:K] (the recursion by lookahead over K links, kept when shorter; K = 2, 3 when not given)")->capture_default_str();
   cmd->add_option("--lat-mul", args->lat_mul, "multiplier latency the depth pass shapes for")->capture_default_str();
   cmd->add_option("--lat-add", args->lat_add, "adder latency the depth pass shapes for")->capture_default_str();
   cmd->add_option("--emit", args->emit, "write json, dot and/or cpp (repeatable)");

@@ -60,12 +60,16 @@ struct Options {
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
+  int lookahead = 0;  // dfg::DepthMode::lookahead (--depth lookahead[:K])
 };
 
 // The graphs a point may run (sched::point_graph picks by its units): the robot's graph after the depth pass for
 // the point's latencies, without added operations ("/0"), with the default budget ("/1"), and the traced graph
 // ("/2"); off: the traced graph only.
-void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on) {
+// With lookahead (--depth lookahead[:K], inverse dynamics only), the lookahead forms of the recursion over K
+// links and projected torques (sched::lookahead_shapes) through the same pass ("/laKpP-0", "/laKpP-1") are
+// candidates too.
+void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& p, bool depth_on, int lookahead = 0) {
   const std::string key = depth_graph_key(p);
   if (graphs.count(key + "/0")) return;
   const dfg::Graph traced = function_graph(p.robot, p.flavour);
@@ -81,6 +85,17 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   d.budget = DepthSetting{}.budget;
   graphs.emplace(key + "/1", apply_depth(traced, d));
   graphs.emplace(key + "/2", traced);  // as sched::apply_depth with units: the traced graph is a candidate too
+  if (g_function != "id") return;
+  DepthSetting la;
+  la.lookahead = lookahead;
+  for (const LookaheadShape& s : lookahead_shapes(la)) {
+    const dfg::Graph shape = robot_lookahead_graph(p.robot, p.flavour, s);
+    d.budget = 0;
+    const std::string id = fmt::format("{}/la{}p{}{}", key, s.K, s.project, s.dense ? "d" : "");
+    graphs.emplace(id + "-0", apply_depth(shape, d));
+    d.budget = DepthSetting{}.budget;
+    graphs.emplace(id + "-1", apply_depth(shape, d));
+  }
 }
 
 using cli::parse_ints;
@@ -207,7 +222,7 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
                     "proven_optimal,verdict\n";
   for (const auto& r : rows) {
     const auto& pt = r.point;
-    add_depth_variants(graphs, pt, o.depth_on);
+    add_depth_variants(graphs, pt, o.depth_on, o.lookahead);
     Problem p;
     p.graph = &point_graph(graphs, pt);
     p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
@@ -306,7 +321,10 @@ void table86(const fs::path& dir, const Options& o) {
                    {"pipelined_cycles", r.pipe_cycles}, {"pipelined_bound", r.pipe_bound},
                    {"rahman_meyer", r.rahman_meyer}, {"hashimoto_kimura", r.hashimoto_kimura},
                    {"depth", r.depth ? "on" : "off"}, {"unit_ops", r.unit_ops}, {"pipelined_ops", r.pipe_ops},
-                   {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced}});
+                   {"pipelined_cycles_traced", r.pipe_cycles_traced}, {"unit_cycles_traced", r.unit_cycles_traced},
+                   {"unit_lookahead", r.unit_lookahead}, {"pipelined_lookahead", r.pipe_lookahead},
+                   {"unit_project", r.unit_project}, {"pipelined_project", r.pipe_project},
+                   {"unit_dense", r.unit_dense}, {"pipelined_dense", r.pipe_dense}});
     std::printf("%s\n", j.dump(1).c_str());
     return;
   }
@@ -373,7 +391,7 @@ void run(const Options& o) {
     if (!have.count(point_key(p))) todo.push_back(p);
   std::map<std::string, dfg::Graph> graphs;
   for (const auto& p : todo) {
-    add_depth_variants(graphs, p, o.depth_on);
+    add_depth_variants(graphs, p, o.depth_on, o.lookahead);
   }
   const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   SweepOptions so;
@@ -427,10 +445,12 @@ void setup(CLI::App& app) {
   cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
   cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")->capture_default_str();
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
-  cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair (issue 15): on | off")->capture_default_str();
+  cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair (issue 15): on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] {
-    o->depth_on = dfg::parse_depth_switch(o->depth);
+    const dfg::DepthMode mode = dfg::parse_depth_mode(o->depth);
+    o->depth_on = mode.on;
+    o->lookahead = mode.lookahead;
     run(*o);
   });
 }

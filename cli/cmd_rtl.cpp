@@ -88,7 +88,9 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
-  spec.depth = dfg::parse_depth_switch(o.depth);
+  const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
+  spec.depth = mode.on;
+  spec.lookahead = mode.lookahead;
   spec.regfile = o.regfile;
   spec.max_registers = o.max_registers;
   spec.function = o.function;
@@ -182,7 +184,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-registers", opt->max_registers,
                   "latency datapath: register limit the list scheduler honours (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
-  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
+  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off | lookahead[:K]");
   cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");
   cmd->add_option("--div", opt->div, "dividers (needed when the function divides: fd, fd-khalil, fd-strobe)");
   cmd->add_option("--lat-div", opt->lat_div, "divider latency (cycles)")->capture_default_str();

@@ -79,7 +79,9 @@ void run(const Options& o) {
   const dfg::Function fn = dfg::function_from_name(o.function);
   if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
   DepthSetting depth;
-  depth.on = dfg::parse_depth_switch(o.depth) && !o.robot.empty();  // graph files and benchmarks run as given
+  const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
+  depth.on = mode.on && !o.robot.empty();  // graph files and benchmarks run as given
+  depth.lookahead = fn == dfg::Function::Id ? mode.lookahead : 0;  // lookahead: the inverse dynamics' recursion
   if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
   if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
   if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
@@ -105,7 +107,8 @@ void run(const Options& o) {
     if (o.div < 1 || o.lat_div < 1) throw Error("--div, --lat-div: need >= 1");
     classes.push_back(UnitClass{"div", {dfg::Op::Div}, o.div, o.lat_div, o.div_pipelined ? 1 : o.lat_div});
   }
-  const dfg::Graph g = apply_depth(traced, depth, classes);
+  const dfg::Graph g = depth.on && depth.lookahead != 0 ? robot_depth_graph(o.robot, o.flavour, depth, classes)
+                                                         : apply_depth(traced, depth, classes);
   Problem p;
   p.graph = &g;
   p.classes = classes;
@@ -194,7 +197,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--div", o->div, "dividers (used when the graph divides)")->capture_default_str();
   cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->capture_default_str();
   cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
-  cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off")->capture_default_str();
+  cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K] (the recursion by lookahead over K links as a candidate shape, K = 2 and 3 when not given)")->capture_default_str();
   cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->capture_default_str();
   cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->capture_default_str();
   cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma");

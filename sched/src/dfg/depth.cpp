@@ -485,4 +485,17 @@ bool parse_depth_switch(const std::string& value, const std::string& option) {
   throw Error(option + ": '" + value + "' (expected on or off)");
 }
 
+DepthMode parse_depth_mode(const std::string& value, const std::string& option) {
+  if (value == "lookahead") return {true, -1};
+  if (value.rfind("lookahead:", 0) == 0) {
+    const std::string k = value.substr(10);
+    const bool digits = !k.empty() && k.size() <= 3 && std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || std::stoi(k) < 1)
+      throw Error(option + ": '" + value + "' (lookahead:K needs an integer K in 1..999)");
+    return {true, std::stoi(k)};
+  }
+  if (value == "on" || value == "off") return {parse_depth_switch(value, option), 0};
+  throw Error(option + ": '" + value + "' (expected on, off, lookahead or lookahead:K)");
+}
+
 }  // namespace neaccel::dfg

@@ -135,7 +135,10 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                {"backpressure", d.spec.backpressure},
                {"arch", arch_name(arch)},
                {"binding", d.spec.binding},
-               {"depth", d.spec.depth ? "on" : "off"}};
+               {"depth", !d.spec.depth               ? "off"
+                         : d.spec.lookahead < 0        ? "lookahead"
+                         : d.spec.lookahead > 0        ? "lookahead:" + std::to_string(d.spec.lookahead)
+                                                       : "on"}};
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
   // Absent: inverse dynamics on multipliers and adders only (older manifests, and mul/add designs keep their bytes).
@@ -184,7 +187,9 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.arch = parse_arch(s.value("arch", std::string("microcoded")), path + ": spec.arch");
     spec.binding = s.value("binding", std::string("left-edge"));
     // manifests written before the depth pass (issue 15) describe the traced graph
-    spec.depth = dfg::parse_depth_switch(s.value("depth", std::string("off")), path + ": spec.depth");
+    const dfg::DepthMode mode = dfg::parse_depth_mode(s.value("depth", std::string("off")), path + ": spec.depth");
+    spec.depth = mode.on;
+    spec.lookahead = mode.lookahead;
     spec.regfile = s.value("regfile", std::string("ff"));
     if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
     spec.max_registers = s.value("max_registers", 0);

@@ -126,12 +126,15 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   sched::DepthSetting depth;
   depth.on = spec.depth;
   depth.lat = {spec.lat_mul, spec.lat_add, spec.fma > 0 ? spec.lat_fma : 0};
+  depth.lookahead = spec.lookahead;
   d.problem.classes =
       sched::default_classes(spec.mul, spec.add, spec.lat_mul, spec.lat_add, spec.pipelined, spec.pipelined);
   if (spec.fma > 0)
     d.problem.classes.push_back(
         sched::UnitClass{"fma", {dfg::Op::Fma}, spec.fma, spec.lat_fma, spec.pipelined ? 1 : spec.lat_fma});
   const dfg::Function fn = dfg::function_from_name(spec.function);
+  if (spec.depth && spec.lookahead != 0 && fn != dfg::Function::Id)
+    throw OptionError(fmt::format("--depth lookahead: inverse dynamics only (not --function {})", spec.function));
   const dfg::Graph traced =
       fn == dfg::Function::Id
           ? sched::robot_graph(spec.robot, !spec.custom)
@@ -146,7 +149,10 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   if (spec.div > 0)
     d.problem.classes.push_back(
         sched::UnitClass{"div", {dfg::Op::Div}, spec.div, spec.lat_div, spec.div_pipelined ? 1 : spec.lat_div});
-  d.graph = std::make_unique<dfg::Graph>(sched::apply_depth(traced, depth, d.problem.classes));
+  d.graph = std::make_unique<dfg::Graph>(
+      spec.depth && spec.lookahead != 0
+          ? sched::robot_depth_graph(spec.robot, spec.custom ? "custom" : "general", depth, d.problem.classes)
+          : sched::apply_depth(traced, depth, d.problem.classes));
   d.problem.graph = d.graph.get();
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
   if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");

@@ -1,6 +1,7 @@
 #include "neaccel/sched/source.hpp"
 
 #include "neaccel/dfg/io.hpp"
+#include "neaccel/dfg/lookahead.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
@@ -77,6 +78,43 @@ dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std
 
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth) {
   return apply_depth(robot_graph(robot_spec, flavour), depth);
+}
+
+dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, LookaheadShape shape) {
+  if (flavour != "general" && flavour != "custom" && flavour != "general-dh")
+    throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", flavour));
+  dfg::TraceOptions opt;
+  opt.keep_zero_pattern = flavour == "general-dh";
+  const auto fl = flavour == "custom" ? dfg::Flavour::Custom : dfg::Flavour::General;
+  return dfg::customise(
+      dfg::trace_lookahead(ref::load_robot(robot_spec), fl, shape.K, opt, 31, shape.project, shape.dense));
+}
+
+std::vector<LookaheadShape> lookahead_shapes(const DepthSetting& depth) {
+  if (!depth.on || depth.lookahead == 0) return {};
+  std::vector<LookaheadShape> out;
+  for (int K : depth.lookahead < 0 ? std::vector<int>{1, 2, 3} : std::vector<int>{depth.lookahead})
+    for (int P : {0, 2, 3}) {
+      if (K > 1 || P > 0) out.push_back({K, P, false});
+      if (K == 1) out.push_back({K, P, true});
+    }
+  return out;
+}
+
+dfg::Graph robot_depth_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth,
+                             const std::vector<UnitClass>& classes) {
+  dfg::Graph best = apply_depth(robot_graph(robot_spec, flavour), depth, classes);
+  int best_score = depth_score(best, classes), best_ops = dfg::count_ops(best).operations();
+  for (const LookaheadShape& shape : lookahead_shapes(depth)) {
+    dfg::Graph c = apply_depth(robot_lookahead_graph(robot_spec, flavour, shape), depth, classes);
+    const int score = depth_score(c, classes), ops = dfg::count_ops(c).operations();
+    if (score < best_score || (score == best_score && ops < best_ops)) {
+      best = std::move(c);
+      best_score = score;
+      best_ops = ops;
+    }
+  }
+  return best;
 }
 
 dfg::Graph load_graph(const std::string& spec) {

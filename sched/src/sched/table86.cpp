@@ -1,5 +1,6 @@
 #include "neaccel/sched/table86.hpp"
 
+#include "neaccel/dfg/lookahead.hpp"
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
@@ -82,7 +83,7 @@ std::pair<int, int> schedule_on(const dfg::Graph& g, int lat_mul, int lat_add) {
 }
 }  // namespace
 
-Table86Row table86_row(int n, bool depth) {
+Table86Row table86_row(int n, bool depth, bool lookahead) {
   const ref::Robot robot = general_arm(n);
   const dfg::Graph g = dfg::customise(dfg::trace_algorithm(
       robot, dfg::Flavour::General, dfg::TraceOptions{}, [](const auto& m, const auto& in) { return ref::modified_ne(m, in); }));
@@ -97,27 +98,56 @@ Table86Row table86_row(int n, bool depth) {
   // The depth pass at several operation budgets; each candidate is scheduled and the shortest schedule kept
   // (ties: fewer operations). The long chains of large n pay for more operations; the table reports them.
   struct Best {
-    int cycles = 0, bound = 0, ops = 0;
+    int cycles = 0, bound = 0, ops = 0, lookahead = 1, project = 0;
+    bool dense = false;
   };
+  // With lookahead, the lookahead forms of the recursion (dfg/lookahead.hpp) are candidates too, at the same
+  // budgets: the torques of the first P = 2, 3 links projected over the links up to P + 1 (a few operations take
+  // the backward chain's tail off the path), and the chains stepped by the dense rotation matrices (one product and
+  // two sums per link instead of two rotations, the twist being an input) with P = 0, 2, 3. Lookahead over K >= 2
+  // links costs more operations than 7 + 7 units absorb at these sizes (docs/scheduling.md) and is not tried.
+  struct Shape {
+    int K, project;
+    bool dense;
+    dfg::Graph g;
+  };
+  std::vector<Shape> shapes{{1, 0, false, g}};
+  if (depth && lookahead) {
+    auto add = [&](int K, int P, bool dense) {
+      shapes.push_back({K, P, dense, dfg::customise(dfg::trace_lookahead(robot, dfg::Flavour::General, K, {}, 31, P, dense))});
+    };
+    for (int P : {2, 3})
+      if (P < n) add(1, P, false);
+    for (int P : {0, 2, 3})
+      if (P < n) add(1, P, true);
+  }
   auto best_of = [&](int lat_mul, int lat_add) {
     Best best;
-    for (double budget : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
-      DepthSetting d;
-      d.on = depth;
-      d.lat = {lat_mul, lat_add, 0};
-      d.budget = budget;
-      const dfg::Graph c = apply_depth(g, d);
-      const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
-      const int ops = dfg::count_ops(c).operations();
-      if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops)) best = {cycles, bound, ops};
-      if (!depth) break;
-    }
+    for (const Shape& shape : shapes)
+      for (double budget : {0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.45, 0.6}) {
+        DepthSetting d;
+        d.on = depth;
+        d.lat = {lat_mul, lat_add, 0};
+        d.budget = budget;
+        const dfg::Graph c = apply_depth(shape.g, d);
+        const auto [cycles, bound] = schedule_on(c, lat_mul, lat_add);
+        const int ops = dfg::count_ops(c).operations();
+        if (best.ops == 0 || cycles < best.cycles || (cycles == best.cycles && ops < best.ops))
+          best = {cycles, bound, ops, shape.K, shape.project, shape.dense};
+        if (!depth) break;
+      }
     return best;
   };
   const Best unit = best_of(1, 1), pipe = best_of(3, 2);
   r.depth = depth;
   r.unit_ops = unit.ops;
   r.pipe_ops = pipe.ops;
+  r.unit_lookahead = unit.lookahead;
+  r.pipe_lookahead = pipe.lookahead;
+  r.unit_project = unit.project;
+  r.pipe_project = pipe.project;
+  r.unit_dense = unit.dense;
+  r.pipe_dense = pipe.dense;
   std::tie(r.unit_cycles, r.unit_bound) = std::make_pair(unit.cycles, unit.bound);
   std::tie(r.pipe_cycles, r.pipe_bound) = std::make_pair(pipe.cycles, pipe.bound);
   r.pipe_cycles_traced = depth ? schedule_on(g, 3, 2).first : r.pipe_cycles;

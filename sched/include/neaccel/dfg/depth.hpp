@@ -56,4 +56,15 @@ Graph fuse_multiply_add(const Graph& g, const Latencies& lat);
 // Throws neaccel::Error naming the option otherwise.
 bool parse_depth_switch(const std::string& value, const std::string& option = "--depth");
 
+// `--depth on | off | lookahead | lookahead:K` of `dfg`, `schedule`, `explore`: on/off as parse_depth_switch;
+// lookahead turns the pass on and adds the lookahead forms of the recursion (dfg/lookahead.hpp) as candidate
+// shapes: chains over K >= 1 links when given (1: the recursion's chains, only the torques projected), else
+// (lookahead = -1) over 1, 2 and 3 links, each with the torques of 0, 2 or 3 links projected
+// (sched::lookahead_shapes). Throws neaccel::Error naming the option otherwise.
+struct DepthMode {
+  bool on = true;
+  int lookahead = 0;  // 0: the traced recursion only; K >= 1: lookahead over K links; -1: K = 1, 2, 3
+};
+DepthMode parse_depth_mode(const std::string& value, const std::string& option = "--depth");
+
 }  // namespace neaccel::dfg

@@ -42,6 +42,9 @@ struct DesignSpec {
   // The depth pass (issue 15, dfg/depth.hpp) for this design's latencies; the design's graph (and golden model)
   // is the reduced one. false: the traced graph.
   bool depth = true;
+  // dfg::DepthMode::lookahead (--depth lookahead[:K]): the lookahead forms of the recursion as candidate shapes
+  // (sched::robot_depth_graph); 0: the traced recursion only.
+  int lookahead = 0;
   // Register file of the microcoded datapath: "ff" (flip-flops + read multiplexers) or "mem" (memory arrays,
   // Config::regfile_mem; docs/datapath.md "Register file as memory").
   std::string regfile = "ff";

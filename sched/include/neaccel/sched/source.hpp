@@ -30,6 +30,9 @@ struct DepthSetting {
   // Budgets the unit-aware apply_depth tries besides 0 and `budget` (Table 8.6 lets it spend more, and reports
   // the operations: tests/sched/test_table86.cpp, docs/scheduling.md).
   std::vector<double> more_budgets;
+  // dfg::DepthMode::lookahead: the lookahead forms of the recursion (dfg/lookahead.hpp) as candidate shapes
+  // (robot graphs of the inverse dynamics only; see robot_depth_graph).
+  int lookahead = 0;
 };
 // The graph after the depth passes the setting asks for (the graph itself when off and no FMA).
 dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth);
@@ -43,6 +46,24 @@ dfg::Graph apply_depth(const dfg::Graph& g, const DepthSetting& depth, const std
 int depth_score(const dfg::Graph& g, const std::vector<UnitClass>& classes);
 // robot_graph(robot_spec, flavour) followed by apply_depth: the graph `schedule`, `explore`, `rtl`, `study` run.
 dfg::Graph robot_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth);
+
+// A lookahead shape of the recursion (dfg::lookahead_ne): chains by lookahead over K links, the torques of the
+// first `project` links projected, single steps by the dense rotation matrix (`dense`).
+struct LookaheadShape {
+  int K = 1, project = 0;
+  bool dense = false;
+};
+// The lookahead form of a robot's graph by flavour name (as robot_graph(robot_spec, flavour)).
+dfg::Graph robot_lookahead_graph(const std::string& robot_spec, const std::string& flavour, LookaheadShape shape);
+// The shapes a setting asks for: none (lookahead 0); K given: K with project 0, 2, 3; automatic (-1): K = 1, 2, 3
+// with project 0, 2, 3 (not K = 1 with 0: the traced recursion); with K = 1 also the dense single steps with
+// project 0, 2, 3.
+std::vector<LookaheadShape> lookahead_shapes(const DepthSetting& depth);
+// The graph `schedule` runs for a robot's inverse dynamics: apply_depth(traced, depth, classes) on the traced
+// recursion and, when depth.lookahead asks, on its lookahead forms; the one with the smallest
+// max(critical path, resource bound) on `classes` (ties: fewer operations; then the traced recursion).
+dfg::Graph robot_depth_graph(const std::string& robot_spec, const std::string& flavour, const DepthSetting& depth,
+                             const std::vector<UnitClass>& classes);
 
 // "bench:NAME" (hls_graphs.hpp builtin_graph), a schedule file (its "graph" section), or a graph file read by
 // dfg::read_graph_file (.json lossless or generic, .dot/.gv). Throws neaccel::Error naming the file.

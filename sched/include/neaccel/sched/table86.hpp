@@ -43,10 +43,17 @@ struct Table86Row {
   int unit_ops = 0, pipe_ops = 0;                 // operations of the scheduled graphs (lat 1/1, lat 3/2)
   int pipe_cycles_traced = 0;                     // 7+7 pipelined lat 3/2 on the traced graph (depth pass off)
   int unit_cycles_traced = 0;                     // 7+7 lat 1 on the traced graph
+  // The lookahead distance of the scheduled graphs' recursion (1: the traced recursion; K >= 2: lookahead over K
+  // links, dfg/lookahead.hpp), lat 1/1 and 3/2.
+  int unit_lookahead = 1, pipe_lookahead = 1;
+  // Torques of the first `project` links projected (dfg::lookahead_ne's project; 0: none), lat 1/1 and 3/2.
+  int unit_project = 0, pipe_project = 0;
+  bool unit_dense = false, pipe_dense = false;  // chains stepped by the dense rotation matrices
 };
-// depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +20 %, +30 %, +45 %, +60 %
-// operations, each scheduled, the shortest kept, ties to fewer operations); off: the traced graph.
-Table86Row table86_row(int n, bool depth = true);
+// depth: schedule the depth-reduced graphs (default: the pass at budgets 0, +10 %, +15 %, ..., +30 %, +45 %, +60 %
+// operations, each scheduled, the shortest kept, ties to fewer operations); off: the traced graph. lookahead (with
+// depth): lookahead forms of the recursion are candidates too, at the same budgets (table86.cpp lists them).
+Table86Row table86_row(int n, bool depth = true, bool lookahead = true);
 std::string table86_markdown(const std::vector<Table86Row>& rows);
 
 }  // namespace neaccel::sched
