@@ -123,7 +123,7 @@ Design make_design(const DesignSpec& spec) {
                 "flip-flop register file, without back-pressure");
   if (spec.params == "load" && !spec.custom && spec.arch == Arch::Hardwired)
     throw Error("--params load: the hardwired datapath has no parameter memory yet; use --params stream or --arch microcoded");
-  if (spec.params == "load" && binding != Binding::LeftEdge)
+  if (spec.params == "load" && !spec.custom && binding != Binding::LeftEdge && spec.ii == 0)
     throw Error("--params load: the interconnect binding does not know the parameter memory yet; use --binding left-edge");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
