@@ -6,6 +6,7 @@
 
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/passes.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/sched/algorithms.hpp"
@@ -61,7 +62,25 @@ struct Options {
   long ilp_nodes = 20000;
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
   int lookahead = 0;  // dfg::DepthMode::lookahead (--depth lookahead[:K])
+  std::string in_words;  // issue 16: input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
+
+// Issue 16: the streaming II of a point with an input port of k words per cycle and the robot parameters loaded once
+// (docs/datapath.md "Robot parameters loaded once"): max(modulo II, ceil(port inputs / k), outputs), port inputs =
+// the joint inputs (hw::is_joint_input) of the point's graph.
+struct PortCounts {
+  int inputs = 0, outputs = 0;
+};
+PortCounts port_counts(const Point& p, std::map<std::string, PortCounts>& cache) {
+  const std::string key = p.robot + "|" + p.flavour;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  const dfg::Graph g = function_graph(p.robot, p.flavour);
+  PortCounts c;
+  for (const auto& name : g.inputs) c.inputs += hw::is_joint_input(name);
+  c.outputs = static_cast<int>(g.outputs.size());
+  return cache[key] = c;
+}
 
 // The graphs a point may run (sched::point_graph picks by its units): the robot's graph after the depth pass for
 // the point's latencies, without added operations ("/0"), with the default budget ("/1"), and the traced graph
@@ -257,6 +276,9 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
   const auto s = summarise(rows);
   nlohmann::json all = nlohmann::json::array();
   cost.failed = 0;
+  const std::vector<int> widths = o.in_words.empty() ? std::vector<int>{} : parse_ints(o.in_words, "--in-words", 1);
+  std::map<std::string, PortCounts> ports;
+  std::map<int, std::pair<std::size_t, std::size_t>> io_bound;  // k -> (points I/O bound, points with a modulo II)
   for (const auto& r : rows) {
     nlohmann::json row = {{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
                           {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
@@ -266,6 +288,19 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                           {"registers", r.registers}, {"verified", r.verified}};
     const auto t = cost.timing(r);
     if (t) row.update(study::timing_json(*t));
+    if (!widths.empty() && r.ii > 0) {  // the input port width as a dimension (issue 16)
+      const PortCounts pc = port_counts(r.point, ports);
+      nlohmann::json st = nlohmann::json::object();
+      for (int k : widths) {
+        const int io = std::max((pc.inputs + k - 1) / k, pc.outputs);
+        st[std::to_string(k)] = {{"ii_io", io}, {"ii", std::max(r.ii, io)}};
+        auto& b = io_bound[k];
+        b.first += io > r.ii;
+        ++b.second;
+      }
+      row["port_inputs"] = pc.inputs;
+      row["stream_by_in_words"] = st;
+    }
     all.push_back(row);
   }
   if (cost.failed)
@@ -284,6 +319,9 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
   std::printf("gap distribution:");
   for (const char* b : {"0", "(0,1]", "(1,2]", "(2,5]", "(5,10]", ">10"}) std::printf(" %s%%: %zu", b, s.gap_histogram.at(b));
   std::printf("\nmodulo: II = ResMII on %zu of %zu pipelined points\n", s.ii_at_res_mii, s.pipelined);
+  for (const auto& [k, b] : io_bound)
+    std::printf("input port of %d word%s per cycle (parameters loaded once): streaming II I/O bound on %zu of %zu "
+                "points\n", k, k == 1 ? "" : "s", b.first, b.second);
   // The fastest point and the most set points per second, at the cost model's estimated clocks.
   const nlohmann::json* fast = nullptr;
   const nlohmann::json* most = nullptr;
@@ -441,6 +479,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--jobs", o->jobs, "threads (default: cores)");
   cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");
   cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
+  cmd->add_option("--in-words", o->in_words,
+                  "input port widths in words per cycle (e.g. 1,2,4): streaming II = max(modulo II, ceil(port inputs / "
+                  "k), outputs) per point in explore.json, parameters loaded once");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
   cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")->capture_default_str();

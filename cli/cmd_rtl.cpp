@@ -24,12 +24,12 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
-  std::string binding = "left-edge", depth = "on", regfile = "ff";
+  std::string binding = "left-edge", depth = "on", regfile = "ff", params = "load";
   std::string function = "id";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
   bool div_pipelined = false;
-  int max_registers = 0;
-  bool not_pipelined = false, json = false, backpressure = false;
+  int max_registers = 0, in_words = 1;
+  bool not_pipelined = false, json = false, backpressure = false, params_given = false;
 };
 
 std::string rtl_dir() {
@@ -99,6 +99,10 @@ void run(const Options& o) {
   spec.div_pipelined = o.div_pipelined;
   spec.fma = o.fma;
   spec.lat_fma = o.lat_fma;
+  spec.in_words = o.in_words;
+  // Custom designs have no parameter inputs; the hardwired datapath has no parameter memory yet (streamed unless
+  // --params load is asked for, which is then an error).
+  spec.params = spec.custom || (spec.arch == hw::Arch::Hardwired && !o.params_given) ? "stream" : o.params;
   hw::Design d;
   try {
     d = hw::make_design(spec);
@@ -117,9 +121,11 @@ void run(const Options& o) {
     std::printf("%s (%s, %s): %zu nodes, %d mul + %d add (latency %d/%d, %s), streaming\n", spec.robot.c_str(),
                 o.flavour.c_str(), spec.format.name().c_str(), d.graph->nodes.size(), spec.mul, spec.add, spec.lat_mul,
                 spec.lat_add, spec.pipelined ? "pipelined" : "not pipelined");
-    std::printf("modulo schedule: II %d (scheduler minimum %d, ResMII %d; I/O bound %d = max(%zu inputs, %zu outputs)), "
-                "length %d, %d stages\n", st.ii, st.ii_sched, d.schedule.lower_bound, st.ii_io,
-                dp.input_names.size(), dp.output_names.size(), dp.length, st.stages);
+    std::printf("modulo schedule: II %d (scheduler minimum %d, ResMII %d; I/O bound %d = max(%zu inputs%s, %zu "
+                "outputs)), length %d, %d stages\n", st.ii, st.ii_sched, d.schedule.lower_bound, st.ii_io,
+                dp.input_names.size(),
+                dp.config.in_words > 1 ? fmt::format(" / {} per cycle", dp.config.in_words).c_str() : "",
+                dp.output_names.size(), dp.length, st.stages);
     std::printf("registers %d (max live %d; modulo variable expansion: %d %s, longest lifetime %d), %zu constants, "
                 "kernel %zu x %d bits\n", dp.num_regs, st.max_live, st.copies, st.copies == 1 ? "copy" : "copies",
                 st.max_lifetime, dp.consts.size(),
@@ -128,6 +134,9 @@ void run(const Options& o) {
                 "offset %d (ops start once their inputs of the %zu are in) + length %d + %zu outputs%s)\n",
                 dp.cycles_per_set_point(), dp.latency(), st.offset, dp.input_names.size(), dp.length,
                 dp.output_names.size(), dp.backpressure() ? " + 1 through the output FIFO" : "");
+    if (dp.has_params())
+      std::printf("parameter memory: %zu robot parameters written once (configuration phase of %d cycles); %zu "
+                  "inputs per set point\n", dp.param_names.size(), dp.config_cycles(), dp.input_names.size());
     print_interconnect(spec, m);
     if (dp.backpressure())
       std::printf("back-pressure: output FIFO of %d words, %d set points in flight at most (credits)\n",
@@ -154,6 +163,9 @@ void run(const Options& o) {
               dp.config.word_bits());
   std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
               dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
+  if (dp.has_params())
+    std::printf("parameter memory: %zu robot parameters written once (configuration phase of %d cycles)\n",
+                dp.param_names.size(), dp.config_cycles());
   print_interconnect(spec, m);
   std::printf("%s\n", wrote(o, d).c_str());
 }
@@ -183,6 +195,11 @@ void setup(CLI::App& app) {
                   "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--max-registers", opt->max_registers,
                   "latency datapath: register limit the list scheduler honours (0 = none)");
+  cmd->add_option_function<std::string>("--params", [opt](const std::string& v) { opt->params = v, opt->params_given = true; },
+                  "general flavour: load (robot parameters written once into a parameter memory, configuration phase) "
+                  "or stream (sent with every set point)");
+  cmd->add_option("--in-words", opt->in_words,
+                  "streaming: input port of K words per cycle (I/O bound max(ceil(inputs / K), outputs))");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off | lookahead[:K]");
   cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");

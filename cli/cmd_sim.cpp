@@ -19,10 +19,12 @@
 #include "cosim.hpp"
 #include "cycle_log.hpp"
 #include "fault_campaign.hpp"
+#include "neaccel/dfg/trace.hpp"
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/io.hpp"
 #include "prebuilt.hpp"
 #include "run.hpp"
 
@@ -50,6 +52,7 @@ namespace fs = std::filesystem;
 
 struct Options {
   std::string out = "out", engine = "systemc", states_file, vcd, sink_stalls, function;
+  std::string robot_change;  // issue 16: the second half of the set points use this robot's parameters
   int stall_every = 0, stall_len = 0;  // parsed from sink_stalls
   int random = 0;
   int fault_campaign = 0;  // > 0: that many single-bit flips (fault_campaign.hpp)
@@ -261,13 +264,21 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const std::
   const std::string in_path = dir + "/sim_in.txt", out_path = dir + "/sim_out.txt";
   {
     std::ofstream f(in_path);
-    for (const auto& s : raw) {
-      for (auto w : s) f << fmt::format("{:x} ", w);
-      f << '\n';
+    for (const auto& seg : hw::segments(d.dp, raw)) {  // "P" lines: configuration phases (parameter memory)
+      if (d.dp.has_params()) {
+        f << "P ";
+        for (auto w : seg.params) f << fmt::format("{:x} ", w);
+        f << '\n';
+      }
+      for (const auto& s : seg.points) {
+        for (auto w : s) f << fmt::format("{:x} ", w);
+        f << '\n';
+      }
     }
   }
   std::string cmd = exe + " +neaccel_hex=" + hex + " --in " + in_path + " --out " + out_path;
   if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
+  if (d.dp.config.in_words > 1) cmd += fmt::format(" --in-words {},{}", d.dp.config.in_words, d.dp.config.format.width());
   if (o.stall_every > 0) cmd += fmt::format(" --sink-stalls {},{}", o.stall_every, o.stall_len);
   if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
   if (!cycle_log.empty()) {
@@ -337,7 +348,16 @@ struct Checked {
   long ii_min = 0, ii_max = 0, lat_min = 0, lat_max = 0;  // streaming: measured
 };
 
-Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, int stall_every) {
+// 1 where a set point starts a run after a configuration phase (parameter memory: hw::segments); the II is measured
+// within a run between configurations.
+std::vector<char> segment_starts(const hw::Design& d, const std::vector<std::vector<std::uint32_t>>& raw) {
+  std::vector<char> start(raw.size(), 0);
+  for (const auto& seg : hw::segments(d.dp, raw)) start[seg.first] = 1;
+  return start;
+}
+
+Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, int stall_every,
+                      const std::vector<char>& segment_start) {
   const hw::DesignSpec& spec = d.spec;
   const std::size_t n_states = g.want.size();
   Checked c;
@@ -357,10 +377,10 @@ Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, 
       // A stalling sink slows the stream down: then only order and values are checked, the figures are measured.
       const bool timed = stall_every == 0;
       cycle_errors += timed && lat != d.dp.latency();
-      if (k == 0) continue;
+      if (k == 0 || segment_start[k]) continue;
       const long ii = st.first_out[k] - st.first_out[k - 1];
-      ii_min = k == 1 ? ii : std::min(ii_min, ii);
-      ii_max = k == 1 ? ii : std::max(ii_max, ii);
+      ii_min = ii_min == 0 ? ii : std::min(ii_min, ii);
+      ii_max = ii_max == 0 ? ii : std::max(ii_max, ii);
       cycle_errors += timed && ii != d.dp.stream.ii;
     }
   }
@@ -412,7 +432,7 @@ void run_campaign(const hw::Design& d, const std::string& dir, const std::vector
     e.out = m.out;
     e.cycles = m.cycles;
     e.stream = m.stream;
-    const Checked c = check_results(d, g, e, o.stall_every);
+    const Checked c = check_results(d, g, e, o.stall_every, segment_starts(d, raw));
     std::vector<std::string> fired;
     if (c.mismatches) fired.push_back("golden");
     if (c.cycle_errors) fired.push_back("cycle_count");
@@ -470,9 +490,39 @@ void run(Options o) {
     std::mt19937_64 rng(o.seed);
     for (int k = 0; k < o.random; ++k) states.push_back(hw::random_state(d, rng));
   }
+  if (!o.robot_change.empty()) {  // issue 16: the second half with another robot's parameters (same graph inputs)
+    if (!d.dp.has_params())
+      throw Error("--robot-change: the design has no parameter memory (neaccel rtl --flavour general --params load)");
+    if (!o.states_file.empty()) throw Error("--robot-change: with --random only");
+    const ref::Robot other = ref::load_robot(o.robot_change);
+    // Same shape: joints of the same types and the same Coulomb friction pattern (the general graph's structure).
+    bool same_shape = other.dof() == d.robot.dof();
+    for (int i = 0; same_shape && i < other.dof(); ++i)
+      same_shape = other.links[i].joint == d.robot.links[i].joint &&
+                   (other.links[i].Fc != 0) == (d.robot.links[i].Fc != 0);
+    if (!same_shape)
+      throw Error(fmt::format("--robot-change: '{}' is not of the design's shape (joint count, joint types or Coulomb "
+                              "friction differ from '{}')", o.robot_change, d.robot.name));
+    std::mt19937_64 rng(o.seed + 1);
+    for (std::size_t k = states.size() / 2; k < states.size(); ++k) {
+      const int n = d.robot.dof();
+      Eigen::VectorXd q(n), qd(n), qdd(n);
+      for (int i = 0; i < n; ++i) {
+        q[i] = -M_PI + 2 * M_PI * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
+        qd[i] = -1 + 2 * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
+        qdd[i] = -1 + 2 * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
+      }
+      try {
+        states[k] = dfg::robot_input_vector(*d.graph, other, q, qd, qdd);
+      } catch (const Error& e) {
+        throw Error(fmt::format("--robot-change: '{}' is not of the design's shape ({})", o.robot_change, e.what()));
+      }
+    }
+  }
   std::vector<std::vector<std::uint32_t>> raw;
   for (const auto& s : states) raw.push_back(hw::encode(spec.format, s));
   if (o.fault_campaign > 0) return run_campaign(d, dir, states, raw, o);
+  const long configurations = d.dp.has_params() ? static_cast<long>(hw::segments(d.dp, raw).size()) : 0;
   EngineRun r;
   if (o.engine == "systemc") {
     auto m = sysc::run_model(d.dp, raw, {nullptr, model_fault(o), o.stall_every, o.stall_len});
@@ -487,7 +537,7 @@ void run(Options o) {
     throw Error(fmt::format("--engine: unknown '{}' (systemc, verilator, cosim)", o.engine));
   }
   const Golden golden = golden_of(d, states);
-  const Checked checked = check_results(d, golden, r, o.stall_every);
+  const Checked checked = check_results(d, golden, r, o.stall_every, segment_starts(d, raw));
   const long mismatches = checked.mismatches, cycle_errors = checked.cycle_errors;
   const double max_err = checked.max_err;
   const nlohmann::json& torques = checked.torques;
@@ -509,6 +559,11 @@ void run(Options o) {
                      {"cosim_kind", r.cosim_kind},
                      {"max_rel_error", max_err},
                      {"torques", torques}};
+    if (d.dp.has_params()) {  // issue 16: parameters written once per configuration phase
+      j["param_words"] = d.dp.param_names.size();
+      j["config_cycles"] = d.dp.config_cycles();
+      j["configurations"] = configurations;
+    }
     if (streaming)
       j["measured"] = {{"ii_min", ii_min}, {"ii_max", ii_max}, {"latency_min", lat_min}, {"latency_max", lat_max},
                        {"set_points", r.out.size()}};
@@ -530,6 +585,9 @@ void run(Options o) {
       std::printf("engine %s: %zu states, %d cycles each (length %d + I/O %d), cycle-count errors %ld\n",
                   o.engine.c_str(), states.size(), d.dp.cycles(), d.dp.length, d.dp.io_overhead(), cycle_errors);
     }
+    if (d.dp.has_params())
+      std::printf("parameter memory: %zu words written in %ld configuration phase%s of %d cycles each\n",
+                  d.dp.param_names.size(), configurations, configurations == 1 ? "" : "s", d.dp.config_cycles());
     std::printf("mismatches vs the graph in %s: %ld; max relative error vs double: %.3g\n",
                 spec.format.name().c_str(), mismatches, max_err);
     if (r.cycle_mismatches >= 0)
@@ -552,6 +610,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--vcd", opt->vcd, "verilator engine: write a VCD trace to this file");
   cmd->add_option("--sink-stalls", opt->sink_stalls,
                   "EVERY,LEN: the sink holds out_ready low LEN of every EVERY cycles (--backpressure designs)");
+  cmd->add_option("--robot-change", opt->robot_change,
+                  "ROBOT: the second half of the --random set points use this robot's parameters (a design with "
+                  "parameters loaded once: reset, configure again, continue)");
   cmd->add_flag("--quiet", opt->quiet, "no progress messages");
   cmd->add_option("--fault-cycle", opt->fault_cycle, "")->group("");  // hidden: tests of the co-simulation checks
   cmd->add_option("--rtl-fault-word", opt->rtl_fault_word, "")->group("");  // hidden: likewise, on the RTL side

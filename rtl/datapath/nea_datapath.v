@@ -6,11 +6,15 @@
 // parameter set serves every schedule of its unit mix that fits the capacities.
 //
 // Operand address space (OpAddrW bits): [0, U) unit result buses (bypass in the arrival cycle),
-// [U, U+MaxRegs) registers, [U+MaxRegs, U+MaxRegs+MaxConsts) constants.
+// [U, U+MaxRegs) registers, [U+MaxRegs, U+MaxRegs+MaxConsts) constants, then MaxParams words of the parameter memory.
 // Microcode word, LSB first: per unit u {valid, op[1:0], src_a, src_b}, then per unit {wb_valid, wb_dest}, then
 // per FMA unit {src_c}. Unit order: NumMul multipliers, NumAdd adders, NumDiv dividers, NumFma FMA units.
 // Protocol: IDLE -(start_i)-> LOAD (n_in words on in_valid/in_ready) -> COMPUTE (n_prog words) -> UNLOAD
 // (n_out words on out_valid/out_ready) -> DONE (done_o for one cycle) -> IDLE.
+// Parameter memory (MaxParams > 0, issue 16): after reset the datapath is unconfigured and the first start_i runs
+// the configuration phase instead: IDLE -(start_i)-> CONFIG (n_par words on in_valid/in_ready, written into the
+// parameter memory in order; meta[3] = n_par) -> DONE -> IDLE. Evaluations follow. A reset (the parameter memory
+// keeps its contents but is marked unconfigured) and another configuration phase change the robot.
 module nea_datapath #(
   parameter integer IsFixed = 0,
   parameter integer Width = 32,
@@ -35,11 +39,13 @@ module nea_datapath #(
   parameter integer LatFma = 1,   // used only when NumFma > 0 (the g_fma branch)
   parameter integer PipeFma = 1,
   /* verilator lint_on UNUSEDPARAM */
+  parameter integer MaxParams = 0,  // parameter memory words (0: none)
   parameter HexDir = ".",
   // Derived (do not override).
   parameter integer NumUnits = NumMul + NumAdd + NumDiv + NumFma,
   parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
-  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
+  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts + MaxParams > 1) ?
+                              $clog2(NumUnits + MaxRegs + MaxConsts + MaxParams) : 1
 ) (
   input  wire                         clk_i,
   input  wire                         rst_ni,
@@ -60,7 +66,8 @@ module nea_datapath #(
   output wire                         dbg_load_en_o,
   output wire [RegAddrW-1:0]          dbg_load_addr_o
 );
-  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts;
+  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts + MaxParams;
+  localparam integer MetaN = (MaxParams > 0) ? 4 : 3;
   localparam integer IssueW = 3 + 2 * OpAddrW;
   localparam integer WbW = 1 + RegAddrW;
   localparam integer WordW = NumUnits * (IssueW + WbW) + NumFma * OpAddrW;
@@ -68,14 +75,14 @@ module nea_datapath #(
   localparam integer InW = (MaxIn > 1) ? $clog2(MaxIn) : 1;
   localparam integer OutW = (MaxOut > 1) ? $clog2(MaxOut) : 1;
 
-  localparam [2:0] StIdle = 3'd0, StLoad = 3'd1, StCompute = 3'd2, StUnload = 3'd3, StDone = 3'd4;
+  localparam [2:0] StIdle = 3'd0, StLoad = 3'd1, StCompute = 3'd2, StUnload = 3'd3, StDone = 3'd4, StConfig = 3'd5;
 
   // ROMs ($readmemh).
   reg [WordW-1:0]    ucode  [0:MaxProg-1];
   reg [Width-1:0]    consts [0:MaxConsts-1];
   reg [RegAddrW:0]   inrom  [0:MaxIn-1];
   reg [OpAddrW-1:0]  outrom [0:MaxOut-1];
-  reg [15:0]         meta   [0:2];
+  reg [15:0]         meta   [0:MetaN-1];
 
 `ifdef SYNTHESIS
   initial begin
@@ -112,6 +119,8 @@ module nea_datapath #(
   // Sequencer state.
   reg [2:0]  state_q, state_d;
   reg [15:0] idx_q, idx_d;
+  wire       need_cfg;    // parameter memory not written since reset: the next start configures
+  wire [15:0] n_par;
   reg [WordW-1:0] word_q;  // microcode word of the current cycle (synchronous ROM read, prefetched)
 
   wire computing = (state_q == StCompute);
@@ -124,8 +133,15 @@ module nea_datapath #(
     idx_d = idx_q;
     case (state_q)
       StIdle: if (start_i) begin
-        state_d = (n_in != 16'd0) ? StLoad : StCompute;
+        state_d = need_cfg ? StConfig : (n_in != 16'd0) ? StLoad : StCompute;
         idx_d = 16'd0;
+      end
+      StConfig: if (in_valid_i) begin
+        idx_d = idx_q + 16'd1;
+        if (idx_d == n_par) begin
+          state_d = StDone;
+          idx_d = 16'd0;
+        end
       end
       StLoad: if (in_valid_i) begin
         idx_d = idx_q + 16'd1;
@@ -164,6 +180,28 @@ module nea_datapath #(
 
   always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
 
+  // Parameter memory (MaxParams > 0): written in CONFIG, one word per accepted input word.
+  localparam integer ParDepth = (MaxParams > 0) ? MaxParams : 1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [Width-1:0] params [0:ParDepth-1];
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (MaxParams > 0) begin : g_params
+      localparam integer ParW = (MaxParams > 1) ? $clog2(MaxParams) : 1;
+      reg cfgd_q;
+      assign need_cfg = !cfgd_q;
+      assign n_par = meta[3];
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) cfgd_q <= 1'b0;
+        else if (state_q == StConfig && state_d == StDone) cfgd_q <= 1'b1;
+      end
+      always @(posedge clk_i) if (state_q == StConfig && in_valid_i) params[idx_q[ParW-1:0]] <= in_data_i;
+    end else begin : g_no_params
+      assign need_cfg = 1'b0;
+      assign n_par = 16'd0;
+    end
+  endgenerate
+
   // Register file and operand space.
   wire [Width-1:0] opnd [0:NumSrc-1];
   wire [NumUnits*Width-1:0] unit_result;
@@ -174,6 +212,8 @@ module nea_datapath #(
     for (s = 0; s < NumSrc; s = s + 1) begin : g_src
       if (s < NumUnits) begin : g_bus
         assign opnd[s] = unit_result[s*Width +: Width];
+      end else if (s >= NumUnits + MaxRegs + MaxConsts) begin : g_param
+        assign opnd[s] = params[s - NumUnits - MaxRegs - MaxConsts];
       end else if (s >= NumUnits + MaxRegs) begin : g_const
         assign opnd[s] = consts[s - NumUnits - MaxRegs];
       end  // registers: g_ffrf / g_memrf below
@@ -298,7 +338,7 @@ module nea_datapath #(
     end
   endgenerate
 
-  assign in_ready_o = (state_q == StLoad);
+  assign in_ready_o = (state_q == StLoad) | (state_q == StConfig);
   assign out_valid_o = (state_q == StUnload);
   assign out_data_o = out_valid_o ? out_word : {Width{1'b0}};
   assign busy_o = (state_q != StIdle);

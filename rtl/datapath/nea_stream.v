@@ -8,7 +8,8 @@
 // NumMul multipliers, NumAdd adders, NumDiv dividers, NumFma FMA units). Every issue, write-back and output
 // event is predicated by the stage-valid bit of its stage: sv_q[j] = the set point admitted j launches ago (after the
 // shift of the current launch word: stage 0 of a launch word is the set point being admitted, admit = in_valid_i).
-// Loads are always stage 0 (n_in <= II).
+// Loads are always stage 0 (n_in <= II). InWords > 1: in_data_i carries InWords words per beat (lane l in bits
+// [l*Width +: Width]); the load field has {write, dest} per lane; the configuration phase uses lane 0.
 //
 // Protocol: IDLE -(start_i)-> RUN: the kernel word counter runs modulo n_prog. In a launch word in_ready_o is high;
 // in_valid_i high admits a set point whose n_in words are taken in this and the next n_in - 1 cycles (in_ready_o
@@ -20,6 +21,9 @@
 // sink holding out_ready_i low makes in_ready_o low at launch words. RUN ends in a launch word where no set point is
 // admitted, no stage holds one and the FIFO is empty: DONE (done_o for one cycle) -> IDLE. ROM contents come from
 // HexDir as in nea_datapath (ucode.hex, const.hex, meta.hex = {n_in, n_prog, n_out, n_stages, credits}).
+// Parameter memory (MaxParams > 0, issue 16), as in nea_datapath: after reset the first start_i runs the
+// configuration phase IDLE -> CONFIG (n_par = meta[5] words on in_valid/in_ready into the parameter memory, read as
+// operands after the constants) -> DONE -> IDLE; a reset and another configuration phase change the robot.
 module nea_stream #(
   parameter integer IsFixed = 0,
   parameter integer Width = 32,
@@ -44,17 +48,20 @@ module nea_stream #(
   parameter integer LatFma = 1,   // used only when NumFma > 0 (the g_fma branch)
   parameter integer PipeFma = 1,
   /* verilator lint_on UNUSEDPARAM */
+  parameter integer MaxParams = 0,  // parameter memory words (0: none)
+  parameter integer InWords = 1,    // input port words per cycle (issue 16)
   parameter HexDir = ".",
   // Derived (do not override).
   parameter integer NumUnits = NumMul + NumAdd + NumDiv + NumFma,
   parameter integer RegAddrW = (MaxRegs > 1) ? $clog2(MaxRegs) : 1,
-  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts > 1) ? $clog2(NumUnits + MaxRegs + MaxConsts) : 1
+  parameter integer OpAddrW = (NumUnits + MaxRegs + MaxConsts + MaxParams > 1) ?
+                              $clog2(NumUnits + MaxRegs + MaxConsts + MaxParams) : 1
 ) (
   input  wire                         clk_i,
   input  wire                         rst_ni,
   input  wire                         start_i,
   input  wire                         in_valid_i,
-  input  wire [Width-1:0]             in_data_i,
+  input  wire [InWords*Width-1:0]     in_data_i,
   output wire                         in_ready_o,
   output wire                         out_valid_o,
   output wire [Width-1:0]             out_data_o,
@@ -69,21 +76,24 @@ module nea_stream #(
   output wire                         dbg_load_en_o,
   output wire [RegAddrW-1:0]          dbg_load_addr_o
 );
-  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts;
+  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts + MaxParams;
+  localparam integer MetaN = (MaxParams > 0) ? 6 : 5;
   localparam integer StW = (MaxStages > 1) ? $clog2(MaxStages) : 1;
   localparam integer IssueW = 3 + StW + 2 * OpAddrW;
   localparam integer WbW = 1 + StW + RegAddrW;
   localparam integer CtlLo = NumUnits * (IssueW + WbW);          // first control bit (launch)
   localparam integer FmaLo = CtlLo + 1 + (2 + RegAddrW) + (1 + StW + OpAddrW);  // per FMA unit {src_c}
   localparam integer WordW = FmaLo + NumFma * OpAddrW;
+  localparam integer LaneW = 1 + RegAddrW;                        // per input lane {write, dest}
+  localparam integer WordW = CtlLo + 1 + (1 + InWords * LaneW) + (1 + StW + OpAddrW);
   localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
 
-  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
+  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2, StConfig = 2'd3;
 
   // ROMs ($readmemh).
   reg [WordW-1:0]    ucode  [0:MaxProg-1];
   reg [Width-1:0]    consts [0:MaxConsts-1];
-  reg [15:0]         meta   [0:4];
+  reg [15:0]         meta   [0:MetaN-1];
 
 `ifdef SYNTHESIS
   initial begin
@@ -120,6 +130,8 @@ module nea_stream #(
   reg [15:0] pc_q, pc_d;
   reg [MaxStages-1:0] sv_q, sv_d;
   reg [WordW-1:0] word_q;  // microcode word of the current cycle (synchronous ROM read, prefetched)
+  wire       need_cfg;    // parameter memory not written since reset: the next start configures
+  wire [15:0] n_par;
 
   wire running = (state_q == StRun);
   wire launch = running & word_q[CtlLo];
@@ -150,9 +162,16 @@ module nea_stream #(
     sv_d = sv_q;
     case (state_q)
       StIdle: if (start_i) begin
-        state_d = StRun;
+        state_d = need_cfg ? StConfig : StRun;
         pc_d = 16'd0;
         sv_d = {MaxStages{1'b0}};
+      end
+      StConfig: if (in_valid_i) begin  // pc counts the parameter words
+        pc_d = pc_q + 16'd1;
+        if (pc_d == n_par) begin
+          state_d = StDone;
+          pc_d = 16'd0;
+        end
       end
       StRun: begin
         sv_d = sv_now;
@@ -184,6 +203,29 @@ module nea_stream #(
   /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
 
+  // Parameter memory (MaxParams > 0): written in CONFIG, one word per accepted input word.
+  localparam integer ParDepth = (MaxParams > 0) ? MaxParams : 1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [Width-1:0] params [0:ParDepth-1];
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire configuring = (state_q == StConfig);
+  generate
+    if (MaxParams > 0) begin : g_params
+      localparam integer ParW = (MaxParams > 1) ? $clog2(MaxParams) : 1;
+      reg cfgd_q;
+      assign need_cfg = !cfgd_q;
+      assign n_par = meta[5];
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) cfgd_q <= 1'b0;
+        else if (configuring && state_d == StDone) cfgd_q <= 1'b1;
+      end
+      always @(posedge clk_i) if (configuring && in_valid_i) params[pc_q[ParW-1:0]] <= in_data_i[Width-1:0];
+    end else begin : g_no_params
+      assign need_cfg = 1'b0;
+      assign n_par = 16'd0;
+    end
+  endgenerate
+
   // Register file and operand space.
   wire [Width-1:0] opnd [0:NumSrc-1];
   wire [NumUnits*Width-1:0] unit_result;
@@ -194,6 +236,8 @@ module nea_stream #(
     for (s = 0; s < NumSrc; s = s + 1) begin : g_src
       if (s < NumUnits) begin : g_bus
         assign opnd[s] = unit_result[s*Width +: Width];
+      end else if (s >= NumUnits + MaxRegs + MaxConsts) begin : g_param
+        assign opnd[s] = params[s - NumUnits - MaxRegs - MaxConsts];
       end else if (s >= NumUnits + MaxRegs) begin : g_const
         assign opnd[s] = consts[s - NumUnits - MaxRegs];
       end  // registers: g_ffrf / g_memrf below
@@ -245,12 +289,14 @@ module nea_stream #(
   wire               ld_take = word_q[CtlLo + 1];
   wire               ld_write = word_q[CtlLo + 2];
   wire [RegAddrW-1:0] load_addr = word_q[CtlLo + 3 +: RegAddrW];
-  wire               out_fld = word_q[CtlLo + 3 + RegAddrW];
-  wire [StW-1:0]     out_stage = word_q[CtlLo + 4 + RegAddrW +: StW];
-  wire [OpAddrW-1:0] out_src = word_q[CtlLo + 4 + RegAddrW + StW +: OpAddrW];
+  localparam integer OutLo = CtlLo + 2 + InWords * LaneW;         // first bit of the output field
+  wire               out_fld = word_q[OutLo];
+  wire [StW-1:0]     out_stage = word_q[OutLo + 1 +: StW];
+  wire [OpAddrW-1:0] out_src = word_q[OutLo + 1 + StW +: OpAddrW];
   // A launch word takes the first word of a set point being admitted; the others, of the set point in stage 0.
-  assign in_ready_o = running & ld_take & (launch ? credit_ok : sv_q[0]);
-  wire load_en = in_ready_o & in_valid_i & ld_write;
+  wire run_ready = running & ld_take & (launch ? credit_ok : sv_q[0]);
+  assign in_ready_o = run_ready | configuring;
+  wire load_en = run_ready & in_valid_i & ld_write;
 
 
   // Output port: the word the microcode drives now, straight out or through the FIFO.
@@ -270,14 +316,17 @@ module nea_stream #(
       always @(posedge clk_i) begin
         for (w = 0; w < NumUnits; w = w + 1)
           if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
-        if (load_en) regs[load_addr] <= in_data_i;
+        if (load_en) regs[load_addr] <= in_data_i[Width-1:0];
+        for (w = 1; w < InWords; w = w + 1)  // lanes 1.. of a wider input port
+          if (run_ready & in_valid_i & word_q[CtlLo + 2 + w * LaneW])
+            regs[word_q[CtlLo + 3 + w * LaneW +: RegAddrW]] <= in_data_i[w*Width +: Width];
       end
       for (u = 0; u < NumUnits; u = u + 1) begin : g_opnd
         assign opnd_a[u] = opnd[src_a_all[u*OpAddrW +: OpAddrW]];
         assign opnd_b[u] = opnd[src_b_all[u*OpAddrW +: OpAddrW]];
       end
       assign out_word = opnd[out_src];
-    end else begin : g_memrf
+    end else begin : g_memrf  // one input lane (InWords > 1 is refused by the generator)
       localparam integer NumWr = NumUnits + 1;
       localparam integer NumRd = 2 * NumUnits + 1;
       localparam [31:0] RegLo = NumUnits;
@@ -302,7 +351,7 @@ module nea_stream #(
       end
       assign we[NumUnits] = load_en;
       assign waddr[NumUnits*RegAddrW +: RegAddrW] = load_addr;
-      assign wdata[NumUnits*Width +: Width] = in_data_i;
+      assign wdata[NumUnits*Width +: Width] = in_data_i[Width-1:0];
       assign rd_src[2*NumUnits] = out_src;
       for (u = 0; u < NumUnits; u = u + 1) begin : g_rd_unit
         assign rd_src[2*u] = src_a_all[u*OpAddrW +: OpAddrW];

@@ -2,9 +2,13 @@
 
 namespace neaccel::sysc {
 
-DatapathCore::DatapathCore(const hw::Datapath& dp) : dp_(dp) { reset(); }
+DatapathCore::DatapathCore(const hw::Datapath& dp) : dp_(dp) {
+  params_.assign(dp_.config.max_params, 0);
+  reset();
+}
 
 void DatapathCore::reset() {
+  configured_ = false;
   state_ = State::Idle;
   index_ = 0;
   cycle_ = 0;
@@ -35,6 +39,7 @@ std::uint32_t DatapathCore::read(const hw::Operand& o) const {
       return dp_.consts[o.index] ^ (fault_.kind == Fault::Kind::Const && fault_.unit == o.index && cycle_ >= fault_.cycle
                                         ? fault_.mask
                                         : 0u);
+    case hw::Operand::Kind::Param: return params_[o.index];
   }
   return 0;
 }
@@ -61,7 +66,12 @@ bool DatapathCore::pred(int stage, bool admit) const {
 }
 
 bool DatapathCore::in_ready() const {
+  if (state_ == State::Config) return true;
   if (!dp_.streaming()) return state_ == State::Load;
+  return run_ready();
+}
+
+bool DatapathCore::run_ready() const {
   if (state_ != State::Run) return false;
   const auto& w = word();
   return w.load.take && (w.launch ? credit_ok() : sv_[0]);  // a launch word: admission; else stage 0 is valid
@@ -105,11 +115,14 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
   }
   if (dp_.streaming()) {
     const auto& ld = word().load;
-    if (in_ready() && in_valid && ld.write) {
+    if (run_ready() && in_valid && ld.write) {
       v.load_en = true;
       v.load_addr = ld.dest;
       v.load_data = in_data;
     }
+    if (run_ready() && in_valid)
+      for (std::size_t l = 0; l < ld.lanes.size(); ++l)
+        if (ld.lanes[l].write) v.lane_writes.emplace_back(ld.lanes[l].dest, l < lanes_.size() ? lanes_[l] : 0u);
   } else if (state_ == State::Load && in_valid && dp_.input_reg[index_] >= 0) {
     v.load_en = true;
     v.load_addr = dp_.input_reg[index_];
@@ -132,9 +145,27 @@ void DatapathCore::clock_units(const std::vector<Stage>& issued, const CycleView
   for (std::size_t u = 0; u < pipes_.size(); ++u)
     if (v.wr_en[u]) regs_[v.wr_addr[u]] = v.wr_data[u];
   if (v.load_en) regs_[v.load_addr] = v.load_data;
+  for (const auto& [r, w] : v.lane_writes) regs_[r] = w;
 }
 
-void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v) {
+// The configuration phase: IDLE -(start, unconfigured)-> CONFIG (a word per accepted input) -> DONE -> IDLE.
+// Returns false when the state is not one of the configuration (the caller steps it).
+bool DatapathCore::step_config(bool start, bool in_valid, std::uint32_t in_data) {
+  if (state_ == State::Idle && start && dp_.config.max_params > 0 && !configured_) {
+    state_ = State::Config;
+    index_ = 0;
+    cfg_index_ = 0;
+    return true;
+  }
+  if (state_ != State::Config) return false;
+  if (in_valid) {  // a counter of its own: index_ stays 0 (the program counter the views read)
+    params_.at(cfg_index_) = in_data;
+    if (++cfg_index_ == static_cast<int>(dp_.param_names.size())) state_ = State::Done, configured_ = true;
+  }
+  return true;
+}
+
+void DatapathCore::step_stream(bool start, bool in_valid, std::uint32_t in_data, bool out_ready, const CycleView& v) {
   const int U = static_cast<int>(dp_.units.size());
   const bool admit = admits(in_valid);  // in a launch word
   std::vector<Stage> issued(U);
@@ -158,11 +189,17 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
     if (word().launch && admit) --credits_;
   }
   clock_units(issued, v);
+  if (state_ == State::Idle) {  // nea_stream's FIFO block: reset in IDLE
+    fifo_.clear();
+    credits_ = dp_.stream.credits;
+    popped_ = 0;
+  }
+  if (step_config(start, in_valid, in_data)) {
+    ++cycle_;
+    return;
+  }
   switch (state_) {
     case State::Idle:
-      fifo_.clear();
-      credits_ = dp_.stream.credits;
-      popped_ = 0;
       if (start) {
         state_ = State::Run;
         index_ = 0;
@@ -195,7 +232,7 @@ void DatapathCore::step_stream(bool start, bool in_valid, bool out_ready, const 
 
 void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready) {
   const CycleView v = view(in_valid, in_data);
-  if (dp_.streaming()) return step_stream(start, in_valid, out_ready, v);
+  if (dp_.streaming()) return step_stream(start, in_valid, in_data, out_ready, v);
   const int U = static_cast<int>(dp_.units.size());
   // Unit pipelines: shift, then the new issue enters stage 0 (operands read before any write of this edge).
   std::vector<Stage> issued(U);
@@ -205,6 +242,10 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
       if (is.valid) issued[u] = Stage{true, execute(u, is)};
     }
   clock_units(issued, v);
+  if (step_config(start, in_valid, in_data)) {
+    ++cycle_;
+    return;
+  }
 
   const int n_in = static_cast<int>(dp_.input_names.size());
   const int n_out = static_cast<int>(dp_.output_names.size());
@@ -223,7 +264,8 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
       if (out_ready && ++index_ == n_out) state_ = State::Done, index_ = 0;
       break;
     case State::Done:
-    case State::Run: state_ = State::Idle; break;
+    case State::Run:
+    case State::Config: state_ = State::Idle; break;
   }
   ++cycle_;
 }

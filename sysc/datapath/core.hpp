@@ -21,6 +21,7 @@ namespace neaccel::sysc {
 struct CycleView : rtlsim::CycleSample {
   std::vector<std::uint32_t> wr_data;  // value written per unit (the unit result bus)
   std::uint32_t load_data = 0;         // word written by the input load
+  std::vector<std::pair<int, std::uint32_t>> lane_writes;  // wider input port: (register, word) of lanes 1..k-1
 };
 
 // A fault for the injection tests and the fault campaign (faults.hpp): XOR `mask` into a value at `cycle` (cycles
@@ -38,11 +39,13 @@ struct Fault {
 
 class DatapathCore {
  public:
-  enum class State { Idle, Load, Compute, Unload, Done, Run };  // Run: streaming datapaths
+  // Run: streaming datapaths. Config: the configuration phase of a datapath with a parameter memory (the first
+  // start after reset writes the parameter words, docs/datapath.md "Robot parameters loaded once").
+  enum class State { Idle, Load, Compute, Unload, Done, Run, Config };
 
   explicit DatapathCore(const hw::Datapath& dp);
 
-  void reset();
+  void reset();  // the parameter memory keeps its contents but is marked unconfigured (as in the RTL)
   // One rising clock edge with these inputs sampled.
   void step(bool start, bool in_valid, std::uint32_t in_data, bool out_ready);
   // The outputs and internal write traffic of the current cycle, given the current inputs.
@@ -59,6 +62,9 @@ class DatapathCore {
   std::size_t fifo_size() const { return fifo_.size(); }     // back-pressure: words in the output FIFO
 
   void inject(const Fault& f) { fault_ = f; }
+  // A wider input port (Config::in_words > 1): the words of lanes 1 .. k-1 in the current cycle (lane 0 is the
+  // in_data argument of step() and view()). Set before view() / step() of the cycle.
+  void set_lanes(std::vector<std::uint32_t> words) { lanes_ = std::move(words); }
 
  private:
   struct Stage {
@@ -67,12 +73,14 @@ class DatapathCore {
   };
   std::uint32_t read(const hw::Operand& o) const;
   const hw::Word& word() const;                // the microcode word of this cycle (with an injected fault)
+  bool run_ready() const;                     // streaming: in_ready of the RUN state
+  bool step_config(bool start, bool in_valid, std::uint32_t in_data);  // Idle/Config/Done of a configuration
   std::uint32_t bus(int u) const;             // result bus of unit u (with an injected fault)
   std::uint32_t execute(int u, const hw::Issue& is) const;
   // Streaming: whether the set point in `stage` is valid in this cycle; in a launch word stage 0 is the set point
   // being admitted (admit = in_valid_i), stage j >= 1 the one admitted j launches ago.
   bool pred(int stage, bool admit) const;
-  void step_stream(bool start, bool in_valid, bool out_ready, const CycleView& v);
+  void step_stream(bool start, bool in_valid, std::uint32_t in_data, bool out_ready, const CycleView& v);
   // Streaming: a set point may be admitted in a launch word (back-pressure: a credit is free).
   bool credit_ok() const { return !dp_.backpressure() || credits_ > 0; }
   // Streaming: a set point offered in a launch word is admitted.
@@ -89,6 +97,10 @@ class DatapathCore {
   std::vector<bool> sv_;  // streaming: stage-valid bits (bit j: the set point in stage j is valid)
   long cycle_ = 0;
   std::vector<std::uint32_t> regs_;
+  std::vector<std::uint32_t> params_;      // parameter memory (not cleared by reset)
+  std::vector<std::uint32_t> lanes_;       // lanes 1.. of the input port this cycle
+  bool configured_ = false;
+  int cfg_index_ = 0;                      // configuration phase: parameter words written
   std::vector<std::vector<Stage>> pipes_;  // per unit, latency stages; the last one drives the result bus
   std::deque<std::uint32_t> fifo_;         // back-pressure: output FIFO (rtl/datapath/nea_stream.v g_fifo)
   int credits_ = 0;                        // back-pressure: set points that may still be admitted

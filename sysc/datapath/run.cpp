@@ -50,9 +50,41 @@ SC_MODULE(ModelBench) {
          << '\n';
   }
 
-  void stream_stimulus(const hw::Datapath& dp) {
+  // Reset for two cycles (the parameter memory keeps its contents but is unconfigured afterwards).
+  void reset_pulse() {
+    rst_n.write(false);
+    start.write(false);
+    in_valid.write(false);
+    out_ready.write(false);
+    wait();
+    wait();
+    rst_n.write(true);
+    wait();
+  }
+
+  // The configuration phase (a datapath with a parameter memory, after reset): start, the parameter words on
+  // in_valid/in_ready, DONE. The same stimulus as rtlsim::Driver::run.
+  void configure(const std::vector<std::uint32_t>& words) {
+    std::size_t k = 0;
+    for (long c = 0;; ++c) {
+      log_cycle_line();
+      if (c > 0 && done.read()) break;
+      start.write(c == 0);
+      in_valid.write(true);
+      out_ready.write(true);
+      in_data.write(k < words.size() ? words[k] : 0);
+      if (in_ready.read()) ++k;
+      wait();
+    }
+    start.write(false);
+    wait();
+  }
+
+  void stream_stimulus(const hw::Datapath& dp, const std::vector<std::vector<std::uint32_t>>& states) {
     rtlsim::StreamBook book(states, dp.output_names.size());
     book.sink_stalls(opt.stall_every, opt.stall_len);
+    const int lanes = dp.config.in_words;
+    book.set_in_words(lanes);
     for (long c = 0;; ++c) {
       log_cycle_line();
       if (c > 0 && done.read()) {
@@ -63,18 +95,27 @@ SC_MODULE(ModelBench) {
       in_valid.write(book.in_valid());
       out_ready.write(book.out_ready(c));
       in_data.write(book.in_data());
+      if (lanes > 1) {  // lanes 1.. of a wider input port go to the core directly (the model's port is lane 0)
+        std::vector<std::uint32_t> more;
+        for (int l = 1; l < lanes; ++l) more.push_back(book.in_data(l));
+        model.core().set_lanes(std::move(more));
+      }
       book.cycle(c, in_ready.read(), out_valid.read(), out_data.read());
       wait();
     }
-    result.stream = book.r;
-    result.out = book.r.out;
+    // Several segments (robot changes): results appended, stream cycles of each segment since its own start.
+    auto& r = result.stream;
+    r.out.insert(r.out.end(), book.r.out.begin(), book.r.out.end());
+    r.first_in.insert(r.first_in.end(), book.r.first_in.begin(), book.r.first_in.end());
+    r.first_out.insert(r.first_out.end(), book.r.first_out.begin(), book.r.first_out.end());
+    r.last_out.insert(r.last_out.end(), book.r.last_out.begin(), book.r.last_out.end());
+    r.cycles += book.r.cycles;
+    result.out.insert(result.out.end(), book.r.out.begin(), book.r.out.end());
     for (std::size_t k = 1; k < book.r.first_out.size(); ++k)
       result.cycles.push_back(book.r.first_out[k] - book.r.first_out[k - 1]);
     start.write(false);
     in_valid.write(false);
     wait();
-    result.total_cycles = model.core().cycle();
-    sc_core::sc_stop();
   }
 
   // Same stimulus as the co-simulation bench and the Verilator driver (in_valid, out_ready held high).
@@ -83,8 +124,21 @@ SC_MODULE(ModelBench) {
     wait();
     rst_n.write(true);
     wait();
-    if (dp_.streaming()) return stream_stimulus(dp_);
-    for (const auto& in : states) {
+    const auto segs = hw::segments(dp_, states);
+    for (std::size_t g = 0; g < segs.size(); ++g) {
+      if (g > 0 && dp_.has_params()) reset_pulse();  // a robot change: reset, then configure again
+      if (dp_.has_params()) configure(segs[g].params);
+      if (dp_.streaming())
+        stream_stimulus(dp_, segs[g].points);
+      else
+        latency_stimulus(segs[g].points);
+    }
+    result.total_cycles = model.core().cycle();
+    sc_core::sc_stop();
+  }
+
+  void latency_stimulus(const std::vector<std::vector<std::uint32_t>>& points) {
+    for (const auto& in : points) {
       std::vector<std::uint32_t> out;
       std::size_t k = 0;
       for (long c = 0;; ++c) {
@@ -105,8 +159,6 @@ SC_MODULE(ModelBench) {
       start.write(false);
       wait();
     }
-    result.total_cycles = model.core().cycle();
-    sc_core::sc_stop();
   }
 };
 

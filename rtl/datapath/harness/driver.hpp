@@ -12,10 +12,30 @@
 
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <stdexcept>
 #include <vector>
 
 namespace neaccel::rtlsim {
+
+// Sets bits [lo, lo + w) (w <= 32) of a Verilated input port: an integer (up to 64 bits) or a VlWide (wider ports).
+template <class T>
+void set_port_bits(T& v, int lo, int w, std::uint32_t value) {
+  const std::uint64_t mask = (w >= 32 ? 0xFFFFFFFFull : ((std::uint64_t{1} << w) - 1));
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    U x = static_cast<U>(v);
+    x = static_cast<U>(x & ~static_cast<U>(mask << lo)) | static_cast<U>((value & mask) << lo);
+    v = static_cast<T>(x);
+  } else {
+    for (int i = 0; i < w; ++i) {
+      const int b = lo + i;
+      auto& word = v.data()[b / 32];
+      const std::uint32_t bit = std::uint32_t{1} << (b % 32);
+      word = ((value >> i) & 1u) ? (word | bit) : (word & ~bit);
+    }
+  }
+}
 
 struct RunResult {
   std::vector<std::uint32_t> out;  // unloaded words, tau1..taun
@@ -26,6 +46,8 @@ template <class Model>
 class Driver {
  public:
   explicit Driver(Model& m) : m_(m) {}
+  // An input port of `words` words of `width` bits per cycle (issue 16; nea_stream InWords).
+  void set_in_words(int words, int width) { in_words_ = words, width_ = width; }
 #if VM_TRACE
   void trace(VerilatedVcdC* vcd) { vcd_ = vcd; }
 #endif
@@ -36,7 +58,7 @@ class Driver {
     m_.start_i = 0;
     m_.in_valid_i = 0;
     m_.out_ready_i = 0;
-    m_.in_data_i = 0;
+    set_in(0, 0);
     tick();
     tick();
     m_.rst_ni = 1;
@@ -69,7 +91,7 @@ class Driver {
       m_.start_i = c == 0;
       m_.in_valid_i = 1;
       m_.out_ready_i = 1;
-      m_.in_data_i = k < in.size() ? in[k] : 0;
+      set_in(0, k < in.size() ? in[k] : 0);  // one word per cycle (lane 0), as the configuration phase takes them
       if (m_.in_ready_o) ++k;
       tick();
     }
@@ -83,6 +105,7 @@ class Driver {
                           int gap_len = 0, int stall_every = 0, int stall_len = 0, long max_cycles = 100000000) {
     StreamBook book(states, n_out, gap_every, gap_len);
     book.sink_stalls(stall_every, stall_len);
+    book.set_in_words(in_words_);
     for (long c = 0; c < max_cycles; ++c) {
       if (on_cycle) on_cycle();
       if (c > 0 && m_.done_o) {
@@ -95,7 +118,7 @@ class Driver {
       m_.start_i = c == 0;
       m_.in_valid_i = book.in_valid();
       m_.out_ready_i = book.out_ready(c);
-      m_.in_data_i = book.in_data();
+      for (int l = 0; l < in_words_; ++l) set_in(l, book.in_data(static_cast<std::size_t>(l)));
       m_.eval();  // in_ready_o does not depend on in_valid_i, but settle anyway
       book.cycle(c, m_.in_ready_o, m_.out_valid_o, static_cast<std::uint32_t>(m_.out_data_o));
       tick();
@@ -110,6 +133,18 @@ class Driver {
   std::function<void()> on_cycle;
 
  private:
+  void set_in(int lane, std::uint32_t value) {
+    if (in_words_ == 1) {
+      if constexpr (std::is_integral_v<std::decay_t<decltype(m_.in_data_i)>>) {
+        m_.in_data_i = value;
+        return;
+      }
+    }
+    if (lane == 0)
+      for (int l = 1; l < in_words_; ++l) set_port_bits(m_.in_data_i, l * width_, width_, 0);
+    set_port_bits(m_.in_data_i, lane * width_, width_, value);
+  }
+  int in_words_ = 1, width_ = 32;
   void dump() {
 #if VM_TRACE
     if (vcd_) vcd_->dump(static_cast<std::uint64_t>(time_));

@@ -2,12 +2,16 @@
 // `verilator --cc --exe --build --prefix Vnea_top`). Fast path for large state sets; no SystemC.
 //   vharness +neaccel_hex=DIR --in FILE --out FILE [--vcd FILE] [--stream N_OUT]
 //            [--cycle-log FILE --log-shape UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS] [--sink-stalls EVERY,LEN]
+//            [--in-words WORDS,WIDTH]   (an input port of WORDS words of WIDTH bits per cycle, issue 16)
 // FILE in: one evaluation per line, the input words in hex (graph input order). FILE out: per line the output words
 // in hex followed by the cycle count (start to DONE). --stream N_OUT (a streaming nea_stream top with N_OUT outputs):
 // all evaluations in one run; per line the output words followed by the cycles (since start) of the set point's
 // first input word, first and last output word. --cycle-log: one line per cycle (cycle_log.hpp) from the debug
 // ports, whose layout --log-shape gives (NAN_CLASS 1 for binary32). --sink-stalls (streaming): out_ready_i low for
 // LEN of every EVERY cycles. Exit status 1 with a one-line message on bad input.
+// A line starting with "P" (a design with a parameter memory, docs/datapath.md "Robot parameters loaded once") holds
+// the parameter words: the harness configures the datapath with them (after a reset, except before the first) and
+// the set point lines that follow run with those parameters; set point lines then hold the port words only.
 #include "Vnea_top.h"
 #include "cycle_log.hpp"
 #include "driver.hpp"
@@ -69,7 +73,7 @@ neaccel::rtlsim::CycleSample sample(const Vnea_top& m, const LogShape& s) {
 int main(int argc, char** argv) {
   std::string in_path, out_path, vcd_path, log_path;
   long stream_out = 0;
-  int stall_every = 0, stall_len = 0;
+  int stall_every = 0, stall_len = 0, in_words = 1, in_width = 32;
   LogShape shape;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -79,6 +83,11 @@ int main(int argc, char** argv) {
       if (std::sscanf(argv[++i], "%d,%d", &stall_every, &stall_len) != 2 || stall_every < 1 || stall_len < 0 ||
           stall_len >= stall_every) {
         std::fprintf(stderr, "vharness: error: --sink-stalls: expected EVERY,LEN with 0 <= LEN < EVERY\n");
+        return 1;
+      }
+    } else if (a == "--in-words" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%d,%d", &in_words, &in_width) != 2 || in_words < 1 || in_width < 1 || in_width > 32) {
+        std::fprintf(stderr, "vharness: error: --in-words: expected WORDS,WIDTH\n");
         return 1;
       }
     } else if (a == "--log-shape" && i + 1 < argc) {
@@ -114,17 +123,36 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vharness: error: %s: cannot read\n", in_path.c_str());
     return 1;
   }
-  std::vector<std::vector<std::uint32_t>> states;
+  struct Segment {
+    bool configure = false;
+    std::vector<std::uint32_t> params;
+    std::vector<std::vector<std::uint32_t>> states;
+  };
+  std::vector<Segment> segments(1);
   for (std::string line; std::getline(in, line);) {
     std::istringstream ls(line);
     std::vector<std::uint32_t> words;
-    for (std::string w; ls >> w;) words.push_back(static_cast<std::uint32_t>(std::stoul(w, nullptr, 16)));
-    states.push_back(words);
+    bool param_line = false;
+    for (std::string w; ls >> w;) {
+      if (w == "P" && words.empty() && !param_line) {
+        param_line = true;
+        continue;
+      }
+      words.push_back(static_cast<std::uint32_t>(std::stoul(w, nullptr, 16)));
+    }
+    if (param_line) {
+      if (segments.back().configure || !segments.back().states.empty()) segments.emplace_back();
+      segments.back().configure = true;
+      segments.back().params = words;
+    } else {
+      segments.back().states.push_back(words);
+    }
   }
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
   auto model = std::make_unique<Vnea_top>(ctx.get(), "top");
   neaccel::rtlsim::Driver<Vnea_top> drv(*model);
+  drv.set_in_words(in_words, in_width);
 #if VM_TRACE
   std::unique_ptr<VerilatedVcdC> vcd;
   if (!vcd_path.empty()) {
@@ -144,17 +172,22 @@ int main(int argc, char** argv) {
   std::ofstream out(out_path);
   const auto t0 = std::chrono::steady_clock::now();
   drv.reset();
-  if (stream_out > 0) {
-    const auto r = drv.run_stream(states, static_cast<std::size_t>(stream_out), 0, 0, stall_every, stall_len);
-    for (std::size_t k = 0; k < r.out.size(); ++k) {
-      for (auto w : r.out[k]) out << std::hex << w << ' ';
-      out << std::dec << r.first_in[k] << ' ' << r.first_out[k] << ' ' << r.last_out[k] << '\n';
-    }
-  } else {
-    for (const auto& s : states) {
-      const auto r = drv.run(s);
-      for (auto w : r.out) out << std::hex << w << ' ';
-      out << std::dec << r.cycles << '\n';
+  for (std::size_t g = 0; g < segments.size(); ++g) {
+    const auto& states = segments[g].states;
+    if (g > 0 && segments[g].configure) drv.reset();  // a robot change: reset, then configure again
+    if (segments[g].configure) drv.run(segments[g].params);
+    if (stream_out > 0) {
+      const auto r = drv.run_stream(states, static_cast<std::size_t>(stream_out), 0, 0, stall_every, stall_len);
+      for (std::size_t k = 0; k < r.out.size(); ++k) {
+        for (auto w : r.out[k]) out << std::hex << w << ' ';
+        out << std::dec << r.first_in[k] << ' ' << r.first_out[k] << ' ' << r.last_out[k] << '\n';
+      }
+    } else {
+      for (const auto& s : states) {
+        const auto r = drv.run(s);
+        for (auto w : r.out) out << std::hex << w << ' ';
+        out << std::dec << r.cycles << '\n';
+      }
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

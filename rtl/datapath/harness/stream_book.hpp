@@ -30,11 +30,26 @@ class StreamBook {
       words_.insert(words_.end(), s.begin(), s.end());
     }
   }
+  // An input port of k words per cycle (issue 16): every set point's words are padded to a multiple of k and k
+  // words move per handshake (in_data(lane)). Call before the run.
+  void set_in_words(int k) {
+    if (k <= 1 || n_in_ == 0) return;
+    const std::size_t per = (n_in_ + k - 1) / k * k;
+    std::vector<std::uint32_t> padded;
+    for (std::size_t at = 0; at < words_.size(); at += n_in_) {
+      padded.insert(padded.end(), words_.begin() + at, words_.begin() + at + n_in_);
+      padded.resize(padded.size() + per - n_in_, 0);
+    }
+    words_ = std::move(padded);
+    n_in_ = per;
+    step_ = static_cast<std::size_t>(k);
+  }
   // A sink that stalls (back-pressure designs only): out_ready low for `len` of every `every` cycles (0: never).
   void sink_stalls(int every, int len) { stall_every_ = every, stall_len_ = len; }
   bool out_ready(long c) const { return stall_every_ <= 0 || c % stall_every_ < stall_every_ - stall_len_; }
   bool in_valid() const { return k_ < words_.size() && hold_ == 0; }
-  std::uint32_t in_data() const { return k_ < words_.size() ? words_[k_] : 0; }
+  std::uint32_t in_data(std::size_t lane = 0) const { return k_ + lane < words_.size() ? words_[k_ + lane] : 0; }
+  std::size_t in_words() const { return step_; }
   // Call once per cycle before the clock edge, after the cycle's in_valid/in_data/out_ready are driven from
   // in_valid(), in_data() and out_ready(c), with the cycle's handshake outputs. A result word moves when out_valid
   // and out_ready are both high.
@@ -44,7 +59,7 @@ class StreamBook {
     if (!offered && hold_ > 0) --hold_;
     if (in_ready && offered) {
       if (n_in_ && k_ % n_in_ == 0) r.first_in.push_back(c);
-      ++k_;
+      k_ += step_;
       if (gap_every_ > 0 && n_in_ && k_ % (n_in_ * static_cast<std::size_t>(gap_every_)) == 0) hold_ = gap_len_;
     }
     if (out_valid) {
@@ -62,7 +77,7 @@ class StreamBook {
 
  private:
   std::vector<std::uint32_t> words_;
-  std::size_t n_in_ = 0, n_out_ = 1, k_ = 0, q_ = 0;
+  std::size_t n_in_ = 0, n_out_ = 1, k_ = 0, q_ = 0, step_ = 1;
   int gap_every_ = 0, gap_len_ = 0, hold_ = 0, stall_every_ = 0, stall_len_ = 0;
 };
 

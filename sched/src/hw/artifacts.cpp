@@ -87,7 +87,7 @@ module nea_top (
     .dbg_load_addr_o(dbg_load_addr_o));
 endmodule
 )",
-                     c.stream ? "nea_stream" : "nea_datapath", c.format.name(), W - 1, W - 1, U - 1, U * W - 1, U - 1,
+                     c.stream ? "nea_stream" : "nea_datapath", c.format.name(), c.in_words * W - 1, W - 1, U - 1, U * W - 1, U - 1,
                      U * RA - 1, RA - 1, c.stream ? "nea_stream" : "nea_datapath", params);
 }
 
@@ -146,6 +146,8 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
   if (d.spec.div > 0)
     m["spec"]["div"] = {{"units", d.spec.div}, {"latency", d.spec.lat_div}, {"pipelined", d.spec.div_pipelined}};
   if (d.spec.fma > 0) m["spec"]["fma"] = {{"units", d.spec.fma}, {"latency", d.spec.lat_fma}};
+  if (d.spec.params != "stream") m["spec"]["params"] = d.spec.params;  // absent: parameters streamed (issue 16)
+  if (d.spec.in_words > 1) m["spec"]["in_words"] = d.spec.in_words;  // absent: one word per cycle
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -209,6 +211,9 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
       spec.fma = s.at("fma").at("units").get<int>();
       spec.lat_fma = s.at("fma").at("latency").get<int>();
     }
+    spec.params = s.value("params", std::string("stream"));
+    spec.in_words = s.value("in_words", 1);
+    if (spec.params != "stream" && spec.params != "load") throw Error(path + ": spec.params: '" + spec.params + "' (stream, load)");
     parse_binding(spec.binding, path + ": spec.binding");
     return spec;
   } catch (const nlohmann::json::exception& e) {

@@ -90,7 +90,54 @@ std::vector<int> make_const_rom(const dfg::Graph& g, Datapath& dp) {
   return const_of;
 }
 
+std::vector<int> split_inputs(const dfg::Graph& g, const sched::Problem& p, Datapath& dp) {
+  std::vector<int> param_of(g.inputs.size(), -1);
+  dp.input_names.clear();
+  dp.input_graph.clear();
+  dp.param_names.clear();
+  dp.param_graph.clear();
+  for (std::size_t i = 0; i < g.inputs.size(); ++i) {
+    if (sched::is_resident(p, static_cast<std::uint32_t>(i))) {
+      param_of[i] = static_cast<int>(dp.param_names.size());
+      dp.param_names.push_back(g.inputs[i]);
+      dp.param_graph.push_back(static_cast<int>(i));
+    } else {
+      dp.input_names.push_back(g.inputs[i]);
+      dp.input_graph.push_back(static_cast<int>(i));
+    }
+  }
+  dp.config.max_params = static_cast<int>(dp.param_names.size());
+  return param_of;
+}
+
 }  // namespace detail
+
+std::vector<std::uint32_t> port_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words) {
+  if (dp.input_graph.empty() && dp.param_graph.empty()) return graph_words;  // a datapath built without the split
+  std::vector<std::uint32_t> out;
+  for (int i : dp.input_graph) out.push_back(graph_words.at(i));
+  return out;
+}
+
+std::vector<std::uint32_t> param_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words) {
+  std::vector<std::uint32_t> out;
+  for (int i : dp.param_graph) out.push_back(graph_words.at(i));
+  return out;
+}
+
+std::vector<Segment> segments(const Datapath& dp, const std::vector<std::vector<std::uint32_t>>& graph_words) {
+  std::vector<Segment> out;
+  for (std::size_t k = 0; k < graph_words.size(); ++k) {
+    std::vector<std::uint32_t> par = param_words(dp, graph_words[k]);
+    if (out.empty() || (dp.has_params() && par != out.back().params)) {
+      out.emplace_back();
+      out.back().params = std::move(par);
+      out.back().first = k;
+    }
+    out.back().points.push_back(port_words(dp, graph_words[k]));
+  }
+  return out;
+}
 
 namespace {
 using detail::make_const_rom;
@@ -102,7 +149,7 @@ struct Timing {
   std::vector<bool> needs_reg;
 };
 
-Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {
+Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {  // resident inputs: no register
   const std::size_t n = g.nodes.size();
   Timing t{std::vector<int>(n, -1), std::vector<int>(n, INT_MIN), std::vector<bool>(n, false)};
   for (std::size_t v = 0; v < n; ++v) {
@@ -122,7 +169,8 @@ Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedul
   }
   for (const auto& o : g.outputs) t.last_use[o.node] = INT_MAX;
   for (std::size_t v = 0; v < n; ++v)
-    t.needs_reg[v] = g.nodes[v].op != dfg::Op::Const && t.last_use[v] > t.arrival[v];
+    t.needs_reg[v] = g.nodes[v].op != dfg::Op::Const && t.last_use[v] > t.arrival[v] &&
+                     !(g.nodes[v].op == dfg::Op::Input && sched::is_resident(p, g.nodes[v].input));
   return t;
 }
 
@@ -196,7 +244,7 @@ std::vector<std::string> pad(std::vector<std::string> lines, int width) {
 }  // namespace
 
 int Config::reg_addr_bits() const { return std::max(1, clog2(max_regs)); }
-int Config::op_addr_bits() const { return std::max(1, clog2(num_units() + max_regs + max_consts)); }
+int Config::op_addr_bits() const { return std::max(1, clog2(num_units() + max_regs + max_consts + max_params)); }
 int Config::stage_bits() const { return std::max(1, clog2(max_stages)); }
 const char* unit_kind_name(UnitKind k) {
   switch (k) {
@@ -211,7 +259,7 @@ const char* unit_kind_name(UnitKind k) {
 int Config::word_bits() const {
   if (stream)  // per unit {valid, op, stage, a, b}, per unit {wb, stage, dest}, launch, load, out, per FMA unit {c}
     return num_units() * (3 + stage_bits() + 2 * op_addr_bits()) + num_units() * (1 + stage_bits() + reg_addr_bits()) +
-           1 + (2 + reg_addr_bits()) + (1 + stage_bits() + op_addr_bits()) + num_fma * op_addr_bits();
+           1 + (1 + in_words * (1 + reg_addr_bits())) + (1 + stage_bits() + op_addr_bits()) + num_fma * op_addr_bits();
   // + per FMA unit {src_c} (nothing for mul/add designs)
   return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits()) + num_fma * op_addr_bits();
 }
@@ -241,20 +289,24 @@ Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedu
       throw Error(fmt::format("schedule.length: {} is before node {} finishes at {}", dp.length, v, t.arrival[v]));
 
   const std::vector<int> const_of = make_const_rom(g, dp);
+  const std::vector<int> param_of = detail::split_inputs(g, p, dp);
   auto unit_index = [&](std::size_t v) { return unit_of[s.slots[v].cls].at(s.slots[v].instance); };
   auto operand = [&](dfg::NodeId v, int cycle) {
     if (g.nodes[v].op == dfg::Op::Const) return Operand{Operand::Kind::Const, const_of[v]};
+    if (g.nodes[v].op == dfg::Op::Input && param_of.at(g.nodes[v].input) >= 0)
+      return Operand{Operand::Kind::Param, param_of[g.nodes[v].input]};
     if (g.nodes[v].op != dfg::Op::Input && t.arrival[v] == cycle)
       return Operand{Operand::Kind::Unit, unit_index(v)};  // bypass: the result arrives this cycle
     return Operand{Operand::Kind::Reg, s.reg[v]};
   };
 
-  // Inputs: one load slot per graph input, into the register of its node.
-  dp.input_names = g.inputs;
-  dp.input_reg.assign(g.inputs.size(), -1);
+  // Inputs: one load slot per port input, into the register of its node.
+  std::vector<int> port_of(g.inputs.size(), -1);
+  for (std::size_t k = 0; k < dp.input_graph.size(); ++k) port_of[dp.input_graph[k]] = static_cast<int>(k);
+  dp.input_reg.assign(dp.input_names.size(), -1);
   for (std::size_t v = 0; v < g.nodes.size(); ++v)
     if (g.nodes[v].op == dfg::Op::Input && t.needs_reg[v]) {
-      auto& r = dp.input_reg.at(g.nodes[v].input);
+      auto& r = dp.input_reg.at(port_of.at(g.nodes[v].input));
       if (r >= 0 && r != s.reg[v]) throw Error(fmt::format("graph.nodes[{}]: input loaded twice", v));
       r = s.reg[v];
     }
@@ -320,6 +372,9 @@ Datapath fit(const Datapath& dp, const Config& hw) {
   if ((hw.out_fifo > 0) != (c.out_fifo > 0))
     throw Error(std::string("hardware configuration: the program ") + (c.out_fifo > 0 ? "needs" : "has no use for") +
                 " an output FIFO (back-pressure)");
+  if (hw.in_words != c.in_words) throw Error("hardware configuration: the input port width (words per cycle) differs");
+  if (hw.max_params < c.max_params)
+    throw Error(fmt::format("hardware configuration: too small (needs a parameter memory of {} words)", c.max_params));
   if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog || hw.out_fifo < c.out_fifo ||
       (!c.stream && (hw.max_in < c.max_in || hw.max_out < c.max_out)) || (c.stream && hw.max_stages < c.max_stages))
     throw Error(fmt::format("hardware configuration: too small (needs regs {}, consts {}, program {}, in {}, out {}, "
@@ -334,6 +389,7 @@ std::uint32_t operand_address(const Config& c, const Operand& o) {
     case Operand::Kind::Unit: return o.index;
     case Operand::Kind::Reg: return c.num_units() + o.index;
     case Operand::Kind::Const: return c.num_units() + c.max_regs + o.index;
+    case Operand::Kind::Param: return c.num_units() + c.max_regs + c.max_consts + o.index;
   }
   return 0;
 }
@@ -364,6 +420,11 @@ std::vector<std::string> microcode_hex(const Datapath& dp) {
       bits.put(pos, w.load.take, 1);
       bits.put(pos, w.load.take && w.load.write, 1);
       bits.put(pos, w.load.take && w.load.write ? w.load.dest : 0, RA);
+      for (int l = 1; l < c.in_words; ++l) {  // lanes of a wider input port: {write, dest} each
+        const bool wr = w.load.take && l - 1 < static_cast<int>(w.load.lanes.size()) && w.load.lanes[l - 1].write;
+        bits.put(pos, wr, 1);
+        bits.put(pos, wr ? w.load.lanes[l - 1].dest : 0, RA);
+      }
       bits.put(pos, w.out.valid, 1);
       bits.put(pos, w.out.valid ? w.out.stage : 0, SB);
       bits.put(pos, w.out.valid ? operand_address(c, w.out.src) : 0, OA);
@@ -417,6 +478,7 @@ std::vector<std::string> meta_hex(const Datapath& dp) {
     m.push_back(fmt::format("{:04x}", dp.stream.stages));
     m.push_back(fmt::format("{:04x}", dp.stream.credits));
   }
+  if (dp.config.max_params > 0) m.push_back(fmt::format("{:04x}", dp.param_names.size()));  // parameter words
   return m;
 }
 
@@ -453,6 +515,8 @@ std::vector<std::pair<std::string, long>> rtl_parameters(const Config& c) {
     p.emplace_back("LatFma", c.lat_fma);
     p.emplace_back("PipeFma", c.pipe_fma);
   }
+  if (c.max_params > 0) p.emplace_back("MaxParams", c.max_params);  // likewise designs without a parameter memory
+  if (c.in_words > 1) p.emplace_back("InWords", c.in_words);
   return p;
 }
 
@@ -503,6 +567,10 @@ nlohmann::json to_json(const Datapath& dp) {
   j["constants"] = dp.consts.size();
   j["inputs"] = dp.input_names;
   j["outputs"] = dp.output_names;
+  if (dp.has_params()) {  // issue 16: parameters written once (docs/datapath.md "Robot parameters loaded once")
+    j["params"] = dp.param_names;
+    j["config_cycles"] = dp.config_cycles();
+  }
   j["schedule_length"] = dp.length;
   j["program_words"] = dp.program.size();
   j["io_overhead"] = dp.io_overhead();
@@ -518,6 +586,7 @@ nlohmann::json to_json(const Datapath& dp) {
                    {"kernel_words", dp.program.size()}, {"max_live", st.max_live},
                    {"max_lifetime", st.max_lifetime}, {"credits", st.credits},
                    {"backpressure", dp.backpressure()}};
+    if (dp.config.in_words > 1) j["stream"]["in_words"] = dp.config.in_words;
   }
   j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
                         {"write_ports", dp.config.num_units() + 1}};

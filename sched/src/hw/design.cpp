@@ -28,6 +28,19 @@ double uniform(std::mt19937_64& rng, double lo, double hi) {
 
 }  // namespace
 
+bool is_joint_input(const std::string& name) {
+  static const char* const wrench[] = {"fex", "fey", "fez", "nex", "ney", "nez"};
+  for (const char* w : wrench)
+    if (name == w) return true;
+  for (const char* prefix : {"sgn_qd", "qdd", "qd", "q", "s", "c"}) {
+    const std::string p(prefix);
+    if (name.size() > p.size() && name.compare(0, p.size(), p) == 0 &&
+        std::all_of(name.begin() + p.size(), name.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      return true;
+  }
+  return false;
+}
+
 std::string arch_name(Arch a) { return a == Arch::Hardwired ? "hardwired" : "microcoded"; }
 
 Arch parse_arch(const std::string& name, const std::string& what) {
@@ -44,7 +57,7 @@ sched::Schedule schedule_with_registers(const sched::Problem& p) {
   return s;
 }
 
-MinII min_ii(const sched::Problem& p) {
+MinII min_ii(const sched::Problem& p, int in_words) {
   sched::check(p);
   sched::Problem q = p;
   q.ii = 0;
@@ -54,16 +67,21 @@ MinII min_ii(const sched::Problem& p) {
   only_ii.exact = false;
   m.sched = sched::modulo_schedule(q, only_ii).ii;
   m.res_mii = sched::res_mii(q);
-  m.io = static_cast<int>(std::max(p.graph->inputs.size(), p.graph->outputs.size()));
+  std::size_t n_in = 0;
+  for (std::size_t i = 0; i < p.graph->inputs.size(); ++i) n_in += !sched::is_resident(p, static_cast<std::uint32_t>(i));
+  const std::size_t k = static_cast<std::size_t>(std::max(1, in_words));
+  m.io = static_cast<int>(std::max((n_in + k - 1) / k, p.graph->outputs.size()));
   return m;
 }
 
-Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii) {
-  const MinII m = min_ii(p);
+Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii,
+                         int in_words) {
+  const MinII m = min_ii(p, in_words);
   if (ii != kStreamMinII && ii < m.value())
     throw Error(fmt::format("--ii {}: below the minimum initiation interval {} (modulo scheduler {} from ResMII {}, "
-                            "I/O bound {} = max(inputs, outputs) words through one port)",
-                            ii, m.value(), m.sched, m.res_mii, m.io));
+                            "I/O bound {} = max(inputs{}, outputs) words through one port)",
+                            ii, m.value(), m.sched, m.res_mii, m.io,
+                            in_words > 1 ? fmt::format(" / {} per cycle", in_words) : std::string()));
   p.ii = ii == kStreamMinII ? m.value() : ii;
   s = sched::modulo_schedule(p);
   p.ii = s.ii;  // the scheduler may go above the request (never below it)
@@ -77,7 +95,7 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
   } catch (const Error&) {
     // fragmented reservation table (non-pipelined units): keep Rau's schedule
   }
-  Datapath dp = build_stream(g, p, s, f);
+  Datapath dp = build_stream(g, p, s, f, nullptr, in_words);
   dp.stream.ii_sched = m.sched;
   const auto v = verify_stream(g, dp);
   if (!v.empty())
@@ -111,6 +129,16 @@ Design make_design(const DesignSpec& spec) {
   if (spec.lat_div < 1) throw OptionError(fmt::format("--lat-div: {} (need >= 1)", spec.lat_div));
   if (spec.fma > 0 && spec.regfile == "mem")
     throw OptionError("--regfile mem: not with FMA units (no third read port per unit); use --regfile ff");
+  if (spec.params != "stream" && spec.params != "load")
+    throw Error(fmt::format("--params: '{}' (stream, load)", spec.params));
+  if (spec.in_words < 1 || spec.in_words > 64) throw Error(fmt::format("--in-words: {} (1 .. 64)", spec.in_words));
+  if (spec.in_words > 1 && (spec.ii == 0 || spec.arch != Arch::Microcoded || spec.regfile != "ff" || spec.backpressure))
+    throw Error("--in-words: a wider input port is implemented for the microcoded streaming datapath (--ii) with the "
+                "flip-flop register file, without back-pressure");
+  if (spec.params == "load" && !spec.custom && spec.arch == Arch::Hardwired)
+    throw Error("--params load: the hardwired datapath has no parameter memory yet; use --params stream or --arch microcoded");
+  if (spec.params == "load" && !spec.custom && binding != Binding::LeftEdge && spec.ii == 0)
+    throw Error("--params load: the interconnect binding does not know the parameter memory yet; use --binding left-edge");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
   return d;
@@ -154,13 +182,17 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
           ? sched::robot_depth_graph(spec.robot, spec.custom ? "custom" : "general", depth, d.problem.classes)
           : sched::apply_depth(traced, depth, d.problem.classes));
   d.problem.graph = d.graph.get();
+  if (spec.params == "load" && !spec.custom) {  // robot parameters: resident in the parameter memory
+    d.problem.resident.assign(d.graph->inputs.size(), 0);
+    for (std::size_t i = 0; i < d.graph->inputs.size(); ++i) d.problem.resident[i] = !is_joint_input(d.graph->inputs[i]);
+  }
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
   if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
   d.problem.max_registers = spec.max_registers;
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));
-    d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii);
+    d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii, spec.in_words);
     if (spec.backpressure) enable_backpressure(d.dp);
     return d;
   }

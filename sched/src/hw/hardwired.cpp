@@ -137,6 +137,7 @@ class Generator {
       case Operand::Kind::Const:
         return fmt::format("{}'h{:x}", W_, dp_.consts.at(static_cast<std::size_t>(o.index)) &
                                                (W_ >= 32 ? 0xFFFFFFFFu : ((1u << W_) - 1u)));
+      case Operand::Kind::Param: throw Error("hardwired datapath: no parameter memory (--params load) yet");
     }
     return "";
   }

@@ -18,25 +18,33 @@ namespace {
 // cycle and occupies its register during cycles arrival + 1 .. last read (inclusive); a value read only in its
 // arrival cycle (bypass from the unit's result bus) needs none.
 struct LocalTiming {
-  int n_in = 0, n_out = 0, ii = 0;
+  int n_in = 0, n_out = 0, ii = 0, in_words = 1;
   int offset = 0;             // D: op v issues at D + start(v), the earliest at which every input it reads is in
   std::vector<int> arrival;   // inputs: load cycle j; ops: D + start + latency
   std::vector<int> last_use;  // INT_MIN: never read
   std::vector<bool> needs_reg;
-  std::vector<dfg::NodeId> input_node;  // per graph input: its node (kNoNode: no node reads it)
+  std::vector<dfg::NodeId> input_node;  // per port input: its node (kNoNode: no node reads it)
+  std::vector<int> port_of;             // per graph input: its position on the input port, -1 = parameter memory
   int max_life = 0;
 };
 
-LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {
+bool is_param_node(const sched::Problem& p, const dfg::Node& node) {
+  return node.op == dfg::Op::Input && sched::is_resident(p, node.input);
+}
+
+LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, int in_words) {
   const std::size_t n = g.nodes.size();
   LocalTiming t;
-  t.n_in = static_cast<int>(g.inputs.size());
+  t.in_words = in_words;
+  t.port_of.assign(g.inputs.size(), -1);
+  for (std::size_t i = 0; i < g.inputs.size(); ++i)
+    if (!sched::is_resident(p, static_cast<std::uint32_t>(i))) t.port_of[i] = t.n_in++;
   t.n_out = static_cast<int>(g.outputs.size());
   t.ii = s.ii;
   t.arrival.assign(n, INT_MIN);
   t.last_use.assign(n, INT_MIN);
   t.needs_reg.assign(n, false);
-  t.input_node.assign(g.inputs.size(), dfg::kNoNode);
+  t.input_node.assign(t.n_in, dfg::kNoNode);
   // D: input j is written at the end of load cycle j, so a reader issued at D + start must have D + start >= j + 1;
   // an output read directly from input j is unloaded at D + length + o >= j + 1.
   for (std::size_t v = 0; v < n; ++v) {
@@ -44,21 +52,25 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
     if (!dfg::is_operation(node.op)) continue;
     for (int k = 0; k < dfg::arity(node.op); ++k) {
       const auto& a = g.nodes[node.arg[k]];
-      if (a.op == dfg::Op::Input) t.offset = std::max(t.offset, static_cast<int>(a.input) + 1 - s.slots[v].start);
+      if (a.op == dfg::Op::Input && !is_param_node(p, a))
+        t.offset = std::max(t.offset, t.port_of.at(a.input) / in_words + 1 - s.slots[v].start);
     }
   }
   for (int o = 0; o < t.n_out; ++o) {
     const auto& a = g.nodes[g.outputs[o].node];
-    if (a.op == dfg::Op::Input) t.offset = std::max(t.offset, static_cast<int>(a.input) + 1 - s.length - o);
+    if (a.op == dfg::Op::Input && !is_param_node(p, a))
+      t.offset = std::max(t.offset, t.port_of.at(a.input) / in_words + 1 - s.length - o);
   }
   for (std::size_t v = 0; v < n; ++v) {
     const auto& node = g.nodes[v];
     if (node.op == dfg::Op::Const) continue;
     if (node.op == dfg::Op::Input) {
       if (node.input >= g.inputs.size()) throw Error(fmt::format("graph.nodes[{}]: bad input index", v));
-      if (t.input_node[node.input] != dfg::kNoNode) throw Error(fmt::format("graph.nodes[{}]: input loaded twice", v));
-      t.input_node[node.input] = static_cast<dfg::NodeId>(v);
-      t.arrival[v] = static_cast<int>(node.input);
+      if (is_param_node(p, node)) continue;  // parameter memory: always available, no register
+      const int j = t.port_of[node.input];
+      if (t.input_node[j] != dfg::kNoNode) throw Error(fmt::format("graph.nodes[{}]: input loaded twice", v));
+      t.input_node[j] = static_cast<dfg::NodeId>(v);
+      t.arrival[v] = j / in_words;  // the beat that carries it
       continue;
     }
     const auto& slot = s.slots[v];
@@ -69,7 +81,7 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
     t.arrival[v] = issue + p.classes[slot.cls].latency;
     for (int k = 0; k < dfg::arity(node.op); ++k) {
       const auto a = node.arg[k];
-      if (g.nodes[a].op == dfg::Op::Const) continue;
+      if (g.nodes[a].op == dfg::Op::Const || is_param_node(p, g.nodes[a])) continue;
       if (t.arrival[a] > issue)
         throw Error(fmt::format("schedule.slots[{}].start: operand {} arrives at {} after the issue at {}", v, a,
                                 t.arrival[a] - t.offset, slot.start));
@@ -78,7 +90,7 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
   }
   for (int o = 0; o < t.n_out; ++o) {
     const auto v = g.outputs[o].node;
-    if (g.nodes[v].op != dfg::Op::Const) t.last_use[v] = std::max(t.last_use[v], t.offset + s.length + o);
+    if (g.nodes[v].op != dfg::Op::Const && !is_param_node(p, g.nodes[v])) t.last_use[v] = std::max(t.last_use[v], t.offset + s.length + o);
   }
   for (std::size_t v = 0; v < n; ++v) {
     if (g.nodes[v].op == dfg::Op::Const || t.last_use[v] == INT_MIN) continue;
@@ -88,14 +100,18 @@ LocalTiming local_timing(const dfg::Graph& g, const sched::Problem& p, const sch
   return t;
 }
 
-void check_stream_schedule(const dfg::Graph& g, const sched::Schedule& s) {
+void check_stream_schedule(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, int in_words) {
+  if (in_words < 1) throw Error(fmt::format("in_words: {} (need >= 1)", in_words));
   if (s.ii <= 0) throw Error("schedule.ii: a streaming datapath needs a modulo schedule (ii > 0)");
   if (s.slots.size() != g.nodes.size())
     throw Error(fmt::format("schedule.slots: {} entries for {} nodes", s.slots.size(), g.nodes.size()));
-  if (g.inputs.empty()) throw Error("graph.inputs: a streaming datapath needs at least one input");
-  if (static_cast<int>(std::max(g.inputs.size(), g.outputs.size())) > s.ii)
-    throw Error(fmt::format("schedule.ii: {} is below the I/O bound max(n_in, n_out) = {} (one input and one "
-                            "output port)", s.ii, std::max(g.inputs.size(), g.outputs.size())));
+  std::size_t n_in = 0;
+  for (std::size_t i = 0; i < g.inputs.size(); ++i) n_in += !sched::is_resident(p, static_cast<std::uint32_t>(i));
+  if (n_in == 0) throw Error("graph.inputs: a streaming datapath needs at least one input through the port");
+  const std::size_t beats = (n_in + in_words - 1) / in_words;
+  if (static_cast<int>(std::max(beats, g.outputs.size())) > s.ii)
+    throw Error(fmt::format("schedule.ii: {} is below the I/O bound max(ceil(n_in / {}), n_out) = {} (one input and "
+                            "one output port)", s.ii, in_words, std::max(beats, g.outputs.size())));
 }
 
 StreamRegisters allocate(const LocalTiming& t) {
@@ -140,20 +156,21 @@ void enable_backpressure(Datapath& dp) {
 }
 
 StreamRegisters stream_registers(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {
-  check_stream_schedule(g, s);
-  return allocate(local_timing(g, p, s));
+  check_stream_schedule(g, p, s, 1);
+  return allocate(local_timing(g, p, s, 1));
 }
 
 Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s,
-                      const NumberFormat& format, const StreamRegisters* regs_in) {
-  check_stream_schedule(g, s);
+                      const NumberFormat& format, const StreamRegisters* regs_in, int in_words) {
+  check_stream_schedule(g, p, s, in_words);
   Datapath dp;
   dp.config = Config{};
   dp.config.format = format;
   dp.config.stream = true;
   dp.config.num_mul = dp.config.num_add = 0;
   const auto unit_of = detail::make_units(p, dp);
-  const LocalTiming t = local_timing(g, p, s);
+  dp.config.in_words = in_words;
+  const LocalTiming t = local_timing(g, p, s, in_words);
   const StreamRegisters regs = regs_in ? *regs_in : allocate(t);
   if (regs.copies < 1 || regs.reg.size() != g.nodes.size())
     throw Error("stream registers: copies < 1 or one entry per node missing");
@@ -162,7 +179,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   dp.num_regs = regs.num_regs;
   auto& st = dp.stream;
   st.ii = ii;
-  st.ii_io = static_cast<int>(std::max(g.inputs.size(), g.outputs.size()));
+  st.ii_io = std::max((t.n_in + in_words - 1) / in_words, t.n_out);
   st.copies = K;
   st.offset = t.offset;
   st.span = t.offset + s.length + t.n_out;
@@ -170,6 +187,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   st.max_lifetime = t.max_life;
 
   const std::vector<int> const_of = detail::make_const_rom(g, dp);
+  const std::vector<int> param_of = detail::split_inputs(g, p, dp);
   auto unit_index = [&](std::size_t v) { return unit_of[s.slots[v].cls].at(s.slots[v].instance); };
   auto reg_of = [&](dfg::NodeId v, int k) {
     const int r = regs.reg[v].size() > static_cast<std::size_t>(k) ? regs.reg[v][k] : -1;
@@ -179,6 +197,7 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   };
   auto operand = [&](dfg::NodeId v, int local, int k) {
     if (g.nodes[v].op == dfg::Op::Const) return Operand{Operand::Kind::Const, const_of[v]};
+    if (is_param_node(p, g.nodes[v])) return Operand{Operand::Kind::Param, param_of[g.nodes[v].input]};
     if (g.nodes[v].op != dfg::Op::Input && t.arrival[v] == local) return Operand{Operand::Kind::Unit, unit_index(v)};
     return Operand{Operand::Kind::Reg, reg_of(v, k)};
   };
@@ -191,14 +210,23 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
   for (int w = 0; w < P; w += ii) dp.program[w].launch = true;
   for (int k = 0; k < K; ++k) {
     for (int j = 0; j < t.n_in; ++j) {
-      LoadField& ld = word(k, j).load;
-      if (ld.take) throw Error(fmt::format("stream: input port used twice in kernel word {}", (k * ii + j) % P));
+      const int beat = j / in_words, lane = j % in_words;
+      LoadField& ld = word(k, beat).load;
+      if (ld.take && lane == 0)
+        throw Error(fmt::format("stream: input port used twice in kernel word {}", (k * ii + beat) % P));
       ld.take = true;
-      ld.input = j;
+      ld.lanes.resize(in_words - 1);
+      LoadLane l;
+      l.input = j;
       const auto v = t.input_node[j];
       if (v != dfg::kNoNode && t.needs_reg[v]) {
-        ld.write = true;
-        ld.dest = reg_of(v, k);
+        l.write = true;
+        l.dest = reg_of(v, k);
+      }
+      if (lane == 0) {
+        ld.write = l.write, ld.dest = l.dest, ld.input = l.input;
+      } else {
+        ld.lanes[lane - 1] = l;
       }
     }
     for (std::size_t v = 0; v < g.nodes.size(); ++v) {
@@ -240,7 +268,6 @@ Datapath build_stream(const dfg::Graph& g, const sched::Problem& p, const sched:
       out = OutField{true, local / ii, operand(g.outputs[o].node, local, k), o};
     }
   }
-  dp.input_names = g.inputs;
   for (const auto& o : g.outputs) dp.output_names.push_back(o.name);
 
   // Steady-state register pressure (every stage valid): values alive per kernel cycle.
@@ -285,13 +312,25 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
   };
   const Config& c = dp.config;
   const int P = static_cast<int>(dp.program.size()), U = c.num_units();
-  const int n_in = static_cast<int>(g.inputs.size()), n_out = static_cast<int>(g.outputs.size());
+  const int n_in = static_cast<int>(dp.input_names.size()), n_out = static_cast<int>(g.outputs.size());
   if (!c.stream || P == 0 || dp.stream.ii <= 0) return {"not a streaming datapath"};
   if (static_cast<int>(dp.units.size()) != U) return {"units: count differs from the configuration"};
   // Graph facts the check relies on (nothing from build_stream).
-  std::vector<dfg::NodeId> input_node(n_in, dfg::kNoNode);
+  // Port inputs and parameter words (the datapath's claim) must partition the graph inputs.
+  if (dp.input_graph.size() != dp.input_names.size() || dp.param_graph.size() != dp.param_names.size() ||
+      dp.input_graph.size() + dp.param_graph.size() != g.inputs.size())
+    return {"inputs: port inputs and parameter words do not cover the graph inputs"};
+  std::vector<int> seen(g.inputs.size(), 0);
+  for (int i : dp.input_graph) if (i >= 0 && i < static_cast<int>(seen.size())) ++seen[i];
+  for (int i : dp.param_graph) if (i >= 0 && i < static_cast<int>(seen.size())) ++seen[i];
+  for (int x : seen) if (x != 1) return {"inputs: port inputs and parameter words do not partition the graph inputs"};
+  if (static_cast<int>(dp.param_names.size()) > c.max_params)
+    fail(fmt::format("parameters: {} words, parameter memory has {}", dp.param_names.size(), c.max_params));
+  std::vector<dfg::NodeId> node_of_input(g.inputs.size(), dfg::kNoNode);
   for (std::size_t v = 0; v < g.nodes.size(); ++v)
-    if (g.nodes[v].op == dfg::Op::Input) input_node.at(g.nodes[v].input) = static_cast<dfg::NodeId>(v);
+    if (g.nodes[v].op == dfg::Op::Input) node_of_input.at(g.nodes[v].input) = static_cast<dfg::NodeId>(v);
+  std::vector<dfg::NodeId> input_node(n_in, dfg::kNoNode);
+  for (int j = 0; j < n_in; ++j) input_node[j] = node_of_input[dp.input_graph[j]];
   int stages = 0;  // the widest stage the program uses + 1
   for (const Word& w : dp.program) {
     for (const auto& is : w.issue) if (is.valid) stages = std::max(stages, is.stage + 1);
@@ -339,6 +378,7 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
           if (o.index < 0 || o.index >= c.max_regs) return {};
           return regs[o.index];
         case Operand::Kind::Const: return {-2, o.index};
+        case Operand::Kind::Param: return {-3, o.index};  // written in the configuration phase: always there
       }
       return {};
     };
@@ -350,6 +390,16 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
         if (!ok) fail(fmt::format("cycle {}: {} reads {} instead of constant node {}", cyc, who, show(got), v));
         return;
       }
+      if (got.point == -3 || (g.nodes[v].op == dfg::Op::Input && seen.size() && dp.param_graph.size() &&
+                              std::find(dp.param_graph.begin(), dp.param_graph.end(),
+                                        static_cast<int>(g.nodes[v].input)) != dp.param_graph.end())) {
+        const bool ok = got.point == -3 && got.node >= 0 && got.node < static_cast<long>(dp.param_graph.size()) &&
+                        g.nodes[v].op == dfg::Op::Input &&
+                        dp.param_graph[got.node] == static_cast<int>(g.nodes[v].input);
+        if (!ok) fail(fmt::format("cycle {}: {} reads parameter word {} where node {} is expected", cyc, who,
+                                  got.point == -3 ? got.node : -1, v));
+        return;
+      }
       const Tag want{point, static_cast<long>(v)};
       if (!(got == want))
         fail(fmt::format("cycle {}: {} reads {} where {} is expected ({} {}): register conflict or wrong operand", cyc,
@@ -358,13 +408,23 @@ std::vector<std::string> verify_stream(const dfg::Graph& g, const Datapath& dp, 
 
     std::vector<std::pair<int, Tag>> writes;  // applied at the end of the cycle
     // Load.
-    if (w.load.take && live(0)) {
+    if (w.load.take && live(0)) {  // one beat: in_words words, port inputs in order (the last beat may be short)
       const int point = static_cast<int>(current);
-      const int j = loaded[point]++;
-      if (j >= n_in) fail(fmt::format("cycle {}: set point {} takes more than {} input words", cyc, point, n_in));
-      else if (w.load.write) {
-        if (input_node[j] == dfg::kNoNode) fail(fmt::format("cycle {}: input {} has no node", cyc, j));
-        writes.emplace_back(w.load.dest, Tag{point, static_cast<long>(input_node[j])});
+      for (int lane = 0; lane < c.in_words; ++lane) {
+        const bool write = lane == 0 ? w.load.write
+                                     : lane - 1 < static_cast<int>(w.load.lanes.size()) && w.load.lanes[lane - 1].write;
+        const int dest = lane == 0 ? w.load.dest : write ? w.load.lanes[lane - 1].dest : 0;
+        const int j = loaded[point];
+        if (j >= n_in) {
+          if (lane == 0) fail(fmt::format("cycle {}: set point {} takes more than {} input words", cyc, point, n_in));
+          if (write) fail(fmt::format("cycle {}: lane {} writes a word beyond the set point's inputs", cyc, lane));
+          continue;
+        }
+        ++loaded[point];
+        if (write) {
+          if (input_node[j] == dfg::kNoNode) fail(fmt::format("cycle {}: input {} has no node", cyc, j));
+          writes.emplace_back(dest, Tag{point, static_cast<long>(input_node[j])});
+        }
       }
     }
     // Issues.

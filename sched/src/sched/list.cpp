@@ -86,6 +86,7 @@ Limits make_limits(const Problem& p) {
     for (int k = 0; k < dfg::arity(node.op); ++k) {
       const auto a = node.arg[k];
       if (g.nodes[a].op == dfg::Op::Const) continue;
+      if (g.nodes[a].op == dfg::Op::Input && is_resident(p, g.nodes[a].input)) continue;  // parameter memory
       if (std::find(l.operands[v].begin(), l.operands[v].end(), a) == l.operands[v].end()) l.operands[v].push_back(a);
     }
     for (auto a : l.operands[v]) ++l.consumers[a];
@@ -93,6 +94,7 @@ Limits make_limits(const Problem& p) {
   for (std::size_t v = 0; v < n; ++v) {
     const auto op = g.nodes[v].op;
     if (op == dfg::Op::Const) continue;
+    if (op == dfg::Op::Input && is_resident(p, g.nodes[v].input)) continue;
     l.needs_reg[v] = (l.consumers[v] > 0 || l.is_output[v]) ? 1 : 0;
     if (op == dfg::Op::Input) l.inputs_live += l.needs_reg[v];
   }

@@ -50,6 +50,7 @@ std::vector<Lifetime> lifetimes(const Problem& problem, const Schedule& schedule
   std::vector<Lifetime> out;
   for (std::size_t v = 0; v < n; ++v) {
     if (nodes[v].op == dfg::Op::Const) continue;
+    if (nodes[v].op == dfg::Op::Input && is_resident(problem, nodes[v].input)) continue;  // parameter memory
     if (last_use[v] < 0 && !output[v]) continue;
     const dfg::NodeId id = static_cast<dfg::NodeId>(v);
     const int begin = is_operation(nodes[v].op) ? schedule.slots[v].start + node_latency(problem, schedule, id) : 0;
@@ -98,6 +99,8 @@ void check_graph(const Problem& p) {
 void check(const Problem& p) {
   if (p.graph == nullptr) throw Error("problem.graph: missing");
   if (p.classes.empty()) throw Error("problem.classes: no unit classes");
+  if (!p.resident.empty() && p.resident.size() != p.graph->inputs.size())
+    throw Error(fmt::format("problem.resident: {} entries for {} graph inputs", p.resident.size(), p.graph->inputs.size()));
   std::set<std::string> names;
   for (std::size_t c = 0; c < p.classes.size(); ++c) check_class(p, c, names);
   if (p.ii < 0) throw Error(fmt::format("problem.ii: {} (need >= 0)", p.ii));

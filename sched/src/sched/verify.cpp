@@ -160,7 +160,9 @@ struct Checker {
       for (std::size_t v = 0; v < s.slots.size(); ++v) {
         if (!is_operation(node(v).op)) continue;
         for (int k = 0; k < dfg::arity(node(v).op); ++k)
-          if (node(node(v).arg[k]).op != dfg::Op::Const) reads[fold(s.slots[v].start)].insert(node(v).arg[k]);
+          if (node(node(v).arg[k]).op != dfg::Op::Const &&
+              !(node(node(v).arg[k]).op == dfg::Op::Input && is_resident(p, node(node(v).arg[k]).input)))
+            reads[fold(s.slots[v].start)].insert(node(v).arg[k]);
       }
       for (const auto& [c, vals] : reads)
         if (static_cast<int>(vals.size()) > p.read_ports)

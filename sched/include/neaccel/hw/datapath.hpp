@@ -65,10 +65,16 @@ struct Config {
   // per write port with a live value table, asynchronous reads) instead of flip-flops and read multiplexers.
   // The program and the cycle timing are the same; only the RTL differs.
   bool regfile_mem = false;
+  // Parameter memory (issue 16, docs/datapath.md "Robot parameters loaded once"): words written once in a
+  // configuration phase and read as operands like constants (RTL parameter MaxParams; 0: no parameter memory, the
+  // RTL and the hex images are those of a design without parameter inputs).
+  int max_params = 0;
+  // Input port width in words per cycle (issue 16; RTL parameter InWords, emitted only when > 1).
+  int in_words = 1;
 
   int num_units() const { return num_mul + num_add + num_div + num_fma; }
   int reg_addr_bits() const;   // register address width (>= 1)
-  int op_addr_bits() const;    // operand address width over units + registers + constants
+  int op_addr_bits() const;    // operand address width over units + registers + constants + parameters
   int stage_bits() const;      // streaming: stage field width (>= 1)
   int word_bits() const;       // microcode word width
 };
@@ -81,9 +87,10 @@ struct Unit {
   bool pipelined = true;
 };
 
-// An operand: the result bus of a unit (only in the cycle the result arrives), a register, or a constant.
+// An operand: the result bus of a unit (only in the cycle the result arrives), a register, a constant, or a word of
+// the parameter memory (written in the configuration phase).
 struct Operand {
-  enum class Kind : std::uint8_t { Unit, Reg, Const } kind = Kind::Reg;
+  enum class Kind : std::uint8_t { Unit, Reg, Const, Param } kind = Kind::Reg;
   int index = 0;
 };
 
@@ -103,11 +110,17 @@ struct WriteBack {
 };
 
 // Streaming only: the input port and the output port are driven from the microcode word.
-struct LoadField {
-  bool take = false;     // this cycle takes one input word (in_ready_o), always stage 0
-  bool write = false;    // ... and writes it into register `dest` (false: the input is not needed)
+struct LoadLane {
+  bool write = false;    // the word of this lane is written into register `dest` (false: not needed, or no word)
   int dest = 0;
-  int input = -1;        // graph input index (for traces; not part of the hex)
+  int input = -1;        // port input index (for traces; not part of the hex)
+};
+struct LoadField {
+  bool take = false;     // this cycle takes one beat of the input port (in_ready_o), always stage 0
+  bool write = false;    // ... and writes its word (lane 0) into register `dest` (false: the input is not needed)
+  int dest = 0;
+  int input = -1;        // port input index (for traces; not part of the hex)
+  std::vector<LoadLane> lanes;  // lanes 1 .. in_words - 1 of a wider port (Config::in_words; empty for one word)
 };
 
 struct OutField {
@@ -145,7 +158,10 @@ struct Datapath {
   int num_regs = 0;                     // registers used
   std::vector<double> const_values;     // constant ROM, graph values (exact)
   std::vector<std::uint32_t> consts;    // the same, encoded in config.format
-  std::vector<std::string> input_names; // graph inputs, load order
+  std::vector<std::string> input_names; // graph inputs through the input port, load order
+  std::vector<int> input_graph;         // per port input: its graph input index (identity without parameters)
+  std::vector<std::string> param_names; // parameter memory words (graph inputs written once), in write order
+  std::vector<int> param_graph;         // per parameter word: its graph input index
   std::vector<int> input_reg;           // per input: destination register, -1 = not needed (discarded)
   std::vector<std::string> output_names;
   std::vector<Operand> output_src;      // per output: where its value is read during unload
@@ -162,7 +178,25 @@ struct Datapath {
   // to the cycle its last output word is valid, inclusive (= stream.span, + 1 through the output FIFO).
   int latency() const;
   bool backpressure() const { return streaming() && stream.credits > 0; }
+  bool has_params() const { return !param_names.empty(); }
+  // Cycles of one configuration phase (parameters written once): IDLE (start) + one word per cycle + DONE.
+  int config_cycles() const { return has_params() ? static_cast<int>(param_names.size()) + 2 : 0; }
 };
+
+// The words of one graph input vector (encoded, graph input order) that go through the input port, in load order,
+// and the words written into the parameter memory in the configuration phase.
+std::vector<std::uint32_t> port_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words);
+std::vector<std::uint32_t> param_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words);
+
+// A run of set points between two configuration phases: the parameter words (empty without a parameter memory) and
+// the set points' port words. segments() starts a new one wherever the parameter words change (a robot change:
+// reset, configure, continue), so a list of graph input vectors runs on any datapath.
+struct Segment {
+  std::vector<std::uint32_t> params;
+  std::vector<std::vector<std::uint32_t>> points;
+  std::size_t first = 0;  // index of its first set point in the whole list
+};
+std::vector<Segment> segments(const Datapath& dp, const std::vector<std::vector<std::uint32_t>>& graph_words);
 
 // Register map of a streaming datapath: reg[node][copy] (-1: the value needs no register), copies = K.
 struct StreamRegisters {
@@ -176,6 +210,8 @@ struct StreamRegisters {
 // and occupancy per kind; ii == 0 (streaming is not implemented); schedule.reg is consistent with the register
 // semantics of this datapath (a value occupies its register from the end of its arrival cycle until its last
 // read; outputs until the unload).
+// Graph inputs that problem.resident marks become words of the parameter memory (Operand::Kind::Param), always
+// available, without register or load slot; the others go through the input port.
 Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
                const NumberFormat& format);
 
@@ -185,8 +221,10 @@ Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sch
 // cycles, microcode of P words with stage predicates. `regs` replaces the register assignment (tests; nothing
 // checks it here: verify_stream does). Throws neaccel::Error if n_in or n_out exceeds II (one port each; the
 // caller raises II to the I/O bound) or on the schedule errors build() reports.
+// in_words > 1 (issue 16): an input port of that many words per cycle; port input j is taken at local cycle
+// j / in_words on lane j % in_words, so the I/O bound is max(ceil(n_in / in_words), n_out).
 Datapath build_stream(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
-                      const NumberFormat& format, const StreamRegisters* regs = nullptr);
+                      const NumberFormat& format, const StreamRegisters* regs = nullptr, int in_words = 1);
 
 // Back-pressure for a streaming datapath: results go through an output FIFO of credits x n_out words and a set
 // point is admitted only with a free credit (credits = stages + 1: enough that a sink taking every word loses no

@@ -58,7 +58,17 @@ struct DesignSpec {
   int div = 0, lat_div = 8;
   bool div_pipelined = false;
   int fma = 0, lat_fma = 0;
+  // General flavour (issue 16): "stream" sends the robot parameters with every set point (graph inputs through the
+  // port); "load" writes them once into the parameter memory in a configuration phase (docs/datapath.md "Robot
+  // parameters loaded once"). Custom designs have no parameter inputs ("stream", nothing changes).
+  std::string params = "stream";
+  // Streaming (issue 16): input port words per cycle (the I/O bound becomes max(ceil(n_in / in_words), n_out)).
+  int in_words = 1;
 };
+
+// Whether a graph input is a joint input of a set point (contract 3: s<i>, c<i>, q<i>, qd<i>, qdd<i>, sgn_qd<i>, the
+// external wrench fex..nez) rather than a robot parameter (mass, inertia, DH, gravity: cast_model's names).
+bool is_joint_input(const std::string& name);
 inline constexpr int kStreamMinII = -1;
 
 struct Design {
@@ -98,12 +108,14 @@ struct MinII {
   int sched = 0, io = 0, res_mii = 0;
   int value() const { return sched > io ? sched : io; }
 };
-MinII min_ii(const sched::Problem& p);
+// io counts port inputs only (not the resident ones), in beats of in_words words.
+MinII min_ii(const sched::Problem& p, int in_words = 1);
 
 // The scheduling path of a streaming design: the modulo schedule at II = max(requested, I/O bound) (requested
 // below min_ii(p).value() -> neaccel::Error, one line), verify_or_throw (without registers: build_stream assigns
 // them), then build_stream and verify_stream (neaccel::Error on any violation). `p.ii` is set to the II used.
-Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii);
+Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii,
+                         int in_words = 1);
 
 // The project's scheduling path for a latency design: sched::check, list_schedule, allocate_registers,
 // verify_or_throw (nothing unverified reaches the datapath).

@@ -8,6 +8,7 @@
 #include "neaccel/dfg/graph.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,15 @@ struct Problem {
   int max_registers = 0;        // 0 = unlimited
   int read_ports = 0;           // register-file read ports per cycle, 0 = unlimited
   int write_ports = 0;          // register-file write ports per cycle, 0 = unlimited
+  // Issue 16: per graph input, 1 = resident (held outside the register file, e.g. a robot parameter written once
+  // into a parameter memory): always available, needs no register. Empty = no resident input.
+  std::vector<char> resident;
 };
+
+// Whether graph input `input` is resident in `problem` (Problem::resident).
+inline bool is_resident(const Problem& problem, std::uint32_t input) {
+  return input < problem.resident.size() && problem.resident[input] != 0;
+}
 
 // Placement of one graph node. Input and Const nodes have cls = -1 and start = 0.
 struct Slot {
