@@ -82,10 +82,9 @@ module nea_stream #(
   localparam integer IssueW = 3 + StW + 2 * OpAddrW;
   localparam integer WbW = 1 + StW + RegAddrW;
   localparam integer CtlLo = NumUnits * (IssueW + WbW);          // first control bit (launch)
-  localparam integer FmaLo = CtlLo + 1 + (2 + RegAddrW) + (1 + StW + OpAddrW);  // per FMA unit {src_c}
-  localparam integer WordW = FmaLo + NumFma * OpAddrW;
   localparam integer LaneW = 1 + RegAddrW;                        // per input lane {write, dest}
-  localparam integer WordW = CtlLo + 1 + (1 + InWords * LaneW) + (1 + StW + OpAddrW);
+  localparam integer FmaLo = CtlLo + 1 + (1 + InWords * LaneW) + (1 + StW + OpAddrW);  // per FMA unit {src_c}
+  localparam integer WordW = FmaLo + NumFma * OpAddrW;
   localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
 
   localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2, StConfig = 2'd3;
