@@ -154,7 +154,7 @@ void setup(CLI::App& app) {
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--max-registers", opt->max_registers,
-                  "latency datapath: register limit the list scheduler honours (0 = none)");
+                  "register limit: the list scheduler (latency datapath) or the modulo scheduler, II upward (--ii), honours it (0 = none)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off");
   // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
