@@ -130,6 +130,7 @@ struct Costed {
   std::map<std::string, study::GraphShape> shapes;
   std::size_t failed = 0;
   std::optional<study::PointTiming> timing(const PointResult& r) {
+    if (r.length <= 0) return std::nullopt;  // a register limit no schedule met (--max-registers): nothing to cost
     const std::string key = r.point.robot + "/" + r.point.flavour;
     if (!shapes.count(key)) shapes[key] = study::graph_shape(function_graph(r.point.robot, r.point.flavour));
     try {
