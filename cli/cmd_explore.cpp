@@ -56,7 +56,8 @@ dfg::Graph function_graph(const std::string& robot, const std::string& flavour) 
 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
-              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id";
+              lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id",
+              max_registers = "0";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
@@ -131,6 +132,7 @@ std::vector<Point> enumerate(const Options& o) {
   const auto mul = parse_ints(o.mul, "--mul", 1), add = parse_ints(o.add, "--add", 1);
   const auto lm = parse_ints(o.lat_mul, "--lat-mul", 1), la = parse_ints(o.lat_add, "--lat-add", 1);
   const auto pipe = parse_ints(o.pipelined, "--pipelined", 0);
+  const auto regs = parse_ints(o.max_registers, "--max-registers", 0);
   std::vector<Point> pts;
   for (const auto& r : robots)
     for (const auto& f : flavours)
@@ -139,7 +141,8 @@ std::vector<Point> enumerate(const Options& o) {
         for (int a : lm)
           for (int b : la)
             for (int m : mul)
-              for (int d : add) pts.push_back(Point{r, f, m, d, a, b, pp == 1});
+              for (int d : add)
+                for (int lim : regs) pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim});
       }
   return pts;
 }
@@ -161,6 +164,7 @@ struct Costed {
   std::map<std::string, study::GraphShape> shapes;
   std::size_t failed = 0;
   std::optional<study::PointTiming> timing(const PointResult& r) {
+    if (r.length <= 0) return std::nullopt;  // a register limit no schedule met (--max-registers): nothing to cost
     const std::string key = r.point.robot + "/" + r.point.flavour;
     if (!shapes.count(key)) shapes[key] = study::graph_shape(function_graph(r.point.robot, r.point.flavour));
     try {
@@ -285,7 +289,8 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                           {"ops", r.ops}, {"critical_path", r.critical_path}, {"lower_bound", r.lower_bound},
                           {"length", r.length}, {"gap_percent", r.gap_percent}, {"algorithm", r.algorithm}, {"ii", r.ii},
                           {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
-                          {"registers", r.registers}, {"verified", r.verified}};
+                          {"registers", r.registers}, {"verified", r.verified},
+                          {"max_registers", r.point.max_registers}};
     const auto t = cost.timing(r);
     if (t) row.update(study::timing_json(*t));
     if (!widths.empty() && r.ii > 0) {  // the input port width as a dimension (issue 16)
@@ -472,6 +477,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latencies")->capture_default_str();
   cmd->add_option("--lat-add", o->lat_add, "adder latencies")->capture_default_str();
   cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
+  cmd->add_option("--max-registers", o->max_registers, "register limits, e.g. 0,40,30 (0 = none): the list and modulo "
+                  "schedulers honour each (issue 16)")->capture_default_str();
   cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");

@@ -194,7 +194,7 @@ void setup(CLI::App& app) {
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--max-registers", opt->max_registers,
-                  "latency datapath: register limit the list scheduler honours (0 = none)");
+                  "register limit: the list scheduler (latency datapath) or the modulo scheduler, II upward (--ii), honours it (0 = none)");
   cmd->add_option_function<std::string>("--params", [opt](const std::string& v) { opt->params = v, opt->params_given = true; },
                   "general flavour: load (robot parameters written once into a parameter memory, configuration phase) "
                   "or stream (sent with every set point)");

@@ -31,7 +31,7 @@ struct Options {
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1, fma = 0, lat_fma = 0, ii = 0, restarts = 16, max_registers = 0, read_ports = 0,
       write_ports = 0;
   double depth_budget = 0.10;
-  bool mul_np = false, add_np = false, json = false, no_exact = false;
+  bool mul_np = false, add_np = false, json = false, no_exact = false, no_deadline = false;
   unsigned long long seed = 1;
   long node_limit = IlpOptions{}.max_nodes, simplex_limit = IlpOptions{}.max_simplex_iterations, max_columns = 0;
   bool node_limit_set = false;
@@ -66,6 +66,8 @@ Schedule solve(const Problem& p, const Options& o) {
     if (o.node_limit_set) mo.ilp.max_nodes = o.node_limit;
     mo.ilp.max_simplex_iterations = o.simplex_limit;
     if (o.max_columns > 0) mo.ilp.max_columns = o.max_columns;
+    mo.deadline = !o.no_deadline;
+    if (p.max_registers > 0) return modulo_register_schedule(p, mo);  // II upward until max_live fits
     return modulo_schedule(p, mo);
   }
   throw Error(fmt::format("--algo: unknown '{}' (list, ilp, modulo)", o.algo));
@@ -218,6 +220,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)");
   cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->capture_default_str();
   cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
+  cmd->add_flag("--no-deadline", o->no_deadline, "modulo: without the deadline scheduler (for comparisons)");
   cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)");
   cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle: list scheduling honours them (0 = none)");
   cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle: list scheduling honours them (0 = none)");

@@ -75,7 +75,7 @@ MinII min_ii(const sched::Problem& p, int in_words) {
 }
 
 Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii,
-                         int in_words) {
+                         int in_words, int max_registers) {
   const MinII m = min_ii(p, in_words);
   if (ii != kStreamMinII && ii < m.value())
     throw Error(fmt::format("--ii {}: below the minimum initiation interval {} (modulo scheduler {} from ResMII {}, "
@@ -83,6 +83,28 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
                             ii, m.value(), m.sched, m.res_mii, m.io,
                             in_words > 1 ? fmt::format(" / {} per cycle", in_words) : std::string()));
   p.ii = ii == kStreamMinII ? m.value() : ii;
+  if (max_registers > 0) {
+    sched::Problem q = p;
+    q.max_registers = max_registers;
+    auto regs = [&g](const sched::Problem& pr, const sched::Schedule& c) { return stream_registers(g, pr, c).num_regs; };
+    try {
+      s = sched::modulo_register_schedule(q, sched::ModuloOptions{}, regs);
+    } catch (const Error& e) {
+      throw Error(fmt::format("--max-registers: {} (streaming datapath registers after modulo variable expansion)",
+                              e.what()));
+    }
+    p.ii = s.ii;
+    sched::verify_or_throw(p, s);
+    Datapath dp = build_stream(g, p, s, f, nullptr, in_words);
+    if (dp.num_regs > max_registers)
+      throw Error(fmt::format("--max-registers {}: the streaming datapath has {} registers", max_registers, dp.num_regs));
+    dp.stream.ii_sched = m.sched;
+    const auto v = verify_stream(g, dp);
+    if (!v.empty())
+      throw Error(fmt::format("streaming datapath fails verify_stream: {}{}", v.front(),
+                              v.size() > 1 ? fmt::format(" (and {} more)", v.size() - 1) : std::string()));
+    return dp;
+  }
   s = sched::modulo_schedule(p);
   p.ii = s.ii;  // the scheduler may go above the request (never below it)
   sched::verify_or_throw(p, s);
@@ -187,12 +209,11 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
     for (std::size_t i = 0; i < d.graph->inputs.size(); ++i) d.problem.resident[i] = !is_joint_input(d.graph->inputs[i]);
   }
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
-  if (spec.max_registers > 0 && spec.ii != 0) throw Error("--max-registers: latency datapaths only (not with --ii)");
-  d.problem.max_registers = spec.max_registers;
+  d.problem.max_registers = spec.ii != 0 ? 0 : spec.max_registers;  // streaming: the limit is on build_stream's file
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));
-    d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii, spec.in_words);
+    d.dp = stream_datapath(*d.graph, d.problem, d.schedule, spec.format, spec.ii, spec.in_words, spec.max_registers);
     if (spec.backpressure) enable_backpressure(d.dp);
     return d;
   }

@@ -19,7 +19,9 @@
 namespace neaccel::sched {
 
 std::string point_key(const Point& p) {
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
+  const std::string key =
+      fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
+  return p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
 }
 
 PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const SweepOptions& options) {
@@ -35,24 +37,50 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   lo.restarts = options.restarts;
   Schedule s = list_schedule(p, lo);
   allocate_registers(p, s);
-  r.verified = verify(p, s, 1).empty();
+  p.max_registers = pt.max_registers;
+  if (pt.max_registers > 0 && s.num_registers > pt.max_registers) {  // the unconstrained schedule does not fit
+    try {
+      s = list_schedule(p, lo);
+      allocate_registers(p, s);
+    } catch (const Error&) {
+      // No schedule within the register limit (the register-aware list scheduler is a heuristic): recorded as
+      // such, unverified, length 0; the modulo schedule is still tried.
+      s = Schedule{};
+    }
+  }
+  const bool have_list = !s.slots.empty();
+  r.verified = have_list && verify(p, s, 1).empty();
   r.lower_bound = s.lower_bound;
   r.length = s.length;
   r.gap_percent = r.lower_bound > 0 ? 100.0 * (r.length - r.lower_bound) / r.lower_bound : 0.0;
-  r.algorithm = s.algorithm;
+  r.algorithm = have_list ? s.algorithm : "none (max_registers)";
   r.registers = s.num_registers;
+  if (!have_list) r.lower_bound = lower_bound(p);
+  if (!have_list) r.gap_percent = 0.0;
   if (options.on_list_schedule && r.verified) options.on_list_schedule(p, s, r);
   r.res_mii = res_mii(p);
   if (options.modulo && (pt.pipelined || options.modulo_nonpipelined)) {
     ModuloOptions mo;  // Rau's scheduler alone, as the cached sweeps were measured (schedule --algo modulo adds more)
     mo.list = false;
     mo.exact = false;
-    const Schedule m = modulo_schedule(p, mo);
-    p.ii = m.ii;
-    r.verified = r.verified && verify(p, m, 1).empty();
-    r.ii = m.ii;
-    r.modulo_latency = m.length;
-    r.stages = m.stages;
+    if (pt.max_registers <= 0) {
+      const Schedule m = modulo_schedule(p, mo);
+      p.ii = m.ii;
+      r.verified = r.verified && verify(p, m, 1).empty();
+      r.ii = m.ii;
+      r.modulo_latency = m.length;
+      r.stages = m.stages;
+    } else {
+      try {  // register-aware: II upward until max_live fits (ii 0 when none does up to twice the first II)
+        const Schedule m = modulo_register_schedule(p, mo);
+        p.ii = m.ii;
+        r.verified = r.verified && verify(p, m, 1).empty();
+        r.ii = m.ii;
+        r.modulo_latency = m.length;
+        r.stages = m.stages;
+      } catch (const Error&) {
+      }
+    }
   }
   return r;
 }
@@ -115,15 +143,16 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
 
 std::string csv_header() {
   return "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
-         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources";
+         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources,"
+         "max_registers";
 }
 
 std::string to_csv_row(const PointResult& r) {
   const auto& p = r.point;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
                      p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
                      r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
-                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources);
+                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources, p.max_registers);
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
@@ -133,15 +162,21 @@ std::vector<PointResult> read_csv(const std::string& path) {
   std::string line;
   std::vector<PointResult> rows;
   // Columns after sched's own (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
-  const std::string head = csv_header();
-  if (!std::getline(in, line) || line.compare(0, head.size(), head) != 0 || (line.size() > head.size() && line[head.size()] != ','))
+  // Files written before the max_registers column (issue 16) are read with max_registers 0.
+  const std::string head = csv_header(), old_head = head.substr(0, head.size() - std::string(",max_registers").size());
+  auto starts = [&](const std::string& h) {
+    return line.compare(0, h.size(), h) == 0 && (line.size() == h.size() || line[h.size()] == ',');
+  };
+  if (!std::getline(in, line) || !(starts(head) || starts(old_head)))
     throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
+  const bool with_limit = starts(head);
   for (int no = 2; std::getline(in, line); ++no) {
     if (line.empty()) continue;
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    if (f.size() < 22) throw Error(fmt::format("{}:{}: {} fields (need 22)", path, no, f.size()));
+    const std::size_t need = with_limit ? 23 : 22;
+    if (f.size() < need) throw Error(fmt::format("{}:{}: {} fields (need {})", path, no, f.size(), need));
     try {
       PointResult r;
       r.point = Point{f[0], f[1], std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), std::stoi(f[5]), f[6] == "1"};
@@ -161,6 +196,7 @@ std::vector<PointResult> read_csv(const std::string& path) {
       r.mux_inputs = std::stoi(f[19]);
       r.mux2_equivalent = std::stoi(f[20]);
       r.max_port_sources = std::stoi(f[21]);
+      if (with_limit) r.point.max_registers = std::stoi(f[22]);
       rows.push_back(r);
     } catch (const std::logic_error&) {
       throw Error(fmt::format("{}:{}: malformed number", path, no));
@@ -172,7 +208,7 @@ std::vector<PointResult> read_csv(const std::string& path) {
 namespace {
 auto sort_key(const PointResult& r) {
   const auto& p = r.point;
-  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add);
+  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers);
 }
 }  // namespace
 
@@ -181,9 +217,11 @@ void sort_results(std::vector<PointResult>& rows) {
 }
 
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows) {
-  std::map<std::tuple<std::string, std::string, int, int, bool>, std::vector<PointResult>> groups;
+  std::map<std::tuple<std::string, std::string, int, int, bool, int>, std::vector<PointResult>> groups;
   for (const auto& r : rows)
-    groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined}].push_back(r);
+    if (r.length > 0)  // a register-limited point without a schedule is on no front
+      groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers}]
+          .push_back(r);
   std::vector<PointResult> front;
   for (auto& [k, g] : groups) {
     std::sort(g.begin(), g.end(), [](const auto& a, const auto& b) {

@@ -9,7 +9,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <optional>
+#include <tuple>
 #include <set>
 
 namespace neaccel::sched {
@@ -93,6 +96,154 @@ struct Attempt {
   }
 };
 
+
+// Iterative modulo scheduling toward a deadline (Rau's eviction scheme with a window per op): every op v must issue
+// in [asap(v), deadline - height(v)], so a schedule found has length <= deadline. An op takes the first free slot in
+// [Estart, min(Lstart, Estart + II - 1)] (Estart from its placed predecessors, Lstart from its placed successors and
+// the deadline); failing that, a free slot up to its own deadline (evicting the successors it then overlaps), and
+// failing that, it evicts the holder of a slot (Rau: one later than its last try, within its window). Predecessors
+// that make it miss its own deadline are evicted first. At II = ResMII the forward passes leave the ops toward the
+// outputs only congruence classes far from their earliest start; a deadline moves the whole schedule instead
+// (puma560 custom 1+1 at 3/2, II 220: 227 -> 226). It does not help where the reservation table is exactly full
+// (stanford custom 2+2 at II 94: 188 multiplications in 188 slots; docs/scheduling.md).
+struct DeadlineAttempt {
+  const OpGraph& g;
+  const std::vector<UnitClass>& classes;
+  int ii, deadline;
+  const std::vector<int>& asap;
+  const std::vector<int>& h;
+  std::vector<int> start, inst, prev;
+  std::vector<std::vector<std::vector<dfg::NodeId>>> mrt;
+  std::vector<std::vector<std::uint32_t>> preds;
+  std::set<std::pair<long, dfg::NodeId>> work;
+  const std::vector<long>& prio;
+
+  DeadlineAttempt(const OpGraph& graph, const std::vector<UnitClass>& cls, int ii_, int deadline_,
+                  const std::vector<int>& asap_, const std::vector<int>& h_, const std::vector<long>& prio_)
+      : g(graph), classes(cls), ii(ii_), deadline(deadline_), asap(asap_), h(h_), prio(prio_) {
+    const std::size_t n = g.cls.size();
+    start.assign(n, -1);
+    inst.assign(n, -1);
+    prev.assign(n, -1);
+    mrt.resize(classes.size());
+    for (std::size_t c = 0; c < classes.size(); ++c)
+      mrt[c].assign(classes[c].count, std::vector<dfg::NodeId>(ii, dfg::kNoNode));
+    preds.resize(n);
+    for (auto u : g.ops)
+      for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) preds[g.succ[e]].push_back(u);
+  }
+  int slot(int t, int k) const { return (t + k) % ii; }
+  bool free(int c, int i, int t, int occ) const {
+    for (int k = 0; k < occ; ++k)
+      if (mrt[c][i][slot(t, k)] != dfg::kNoNode) return false;
+    return true;
+  }
+  void unschedule(dfg::NodeId v) {
+    for (int k = 0; k < g.occ[v]; ++k) mrt[g.cls[v]][inst[v]][slot(start[v], k)] = dfg::kNoNode;
+    start[v] = -1;
+    inst[v] = -1;
+    work.emplace(prio[v], v);
+  }
+  // First (t, instance) with a free slot in [lo, hi], or (-1, -1).
+  std::pair<int, int> first_free(int c, int lo, int hi, int occ) const {
+    for (int t = lo; t <= hi && t < lo + ii; ++t)
+      for (int i = 0; i < classes[c].count; ++i)
+        if (free(c, i, t, occ)) return {t, i};
+    return {-1, -1};
+  }
+  bool run(long budget) {
+    for (auto v : g.ops) work.emplace(prio[v], v);
+    while (!work.empty()) {
+      if (budget-- <= 0) return false;
+      const auto v = work.begin()->second;
+      work.erase(work.begin());
+      const int c = g.cls[v], own = deadline - h[v];
+      if (own < asap[v]) return false;  // deadline below the critical path
+      for (auto u : preds[v])  // predecessors that make v miss its deadline go back to the queue
+        if (start[u] >= 0 && start[u] + g.lat[u] > own) unschedule(u);
+      int est = asap[v];
+      for (auto u : preds[v])
+        if (start[u] >= 0) est = std::max(est, start[u] + g.lat[u]);
+      int lst = own;
+      for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e)
+        if (start[g.succ[e]] >= 0) lst = std::min(lst, start[g.succ[e]] - g.lat[v]);
+      auto [t, i] = first_free(c, est, lst, g.occ[v]);
+      if (t < 0) std::tie(t, i) = first_free(c, est, own, g.occ[v]);
+      if (t < 0) {
+        t = prev[v] >= est && prev[v] < own ? prev[v] + 1 : est;
+        i = 0;
+        // the instance whose holder has the least priority (latest in the order) is evicted
+        long worst = std::numeric_limits<long>::min();
+        for (int ii2 = 0; ii2 < classes[c].count; ++ii2) {
+          long p = std::numeric_limits<long>::min();
+          for (int k = 0; k < g.occ[v]; ++k) {
+            const auto w = mrt[c][ii2][slot(t, k)];
+            if (w != dfg::kNoNode) p = std::max(p, prio[w]);
+          }
+          if (p > worst) {
+            worst = p;
+            i = ii2;
+          }
+        }
+        for (int k = 0; k < g.occ[v]; ++k) {
+          const auto w = mrt[c][i][slot(t, k)];
+          if (w != dfg::kNoNode) unschedule(w);
+        }
+      }
+      start[v] = t;
+      inst[v] = i;
+      prev[v] = t;
+      for (int k = 0; k < g.occ[v]; ++k) mrt[c][i][slot(t, k)] = v;
+      for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e) {
+        const auto s = g.succ[e];
+        if (start[s] >= 0 && start[s] < t + g.lat[v]) unschedule(s);
+      }
+    }
+    return true;
+  }
+};
+
+// The shortest schedule the deadline scheduler finds at problem.ii with a deadline in [lo, hi] (binary search on
+// the deadline, two priorities per deadline: the flat list schedule's order and the latest start), or nothing.
+std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, long budget_per_op) {
+  const auto g = detail::build_op_graph(problem);
+  const auto h = detail::heights(g);
+  const auto a = detail::asap_starts(g);
+  Problem flat = problem;
+  flat.ii = 0;
+  const Schedule l = list_schedule(flat);
+  const long span = static_cast<long>(*std::max_element(h.begin(), h.end())) + 1;
+  std::vector<long> by_flat(g.cls.size(), 0);
+  for (auto v : g.ops) by_flat[v] = static_cast<long>(l.slots[v].start) * span - static_cast<long>(h[v]);
+  const long budget = budget_per_op * static_cast<long>(g.ops.size()) + 16;
+  std::optional<Schedule> best;
+  while (lo <= hi) {
+    const int mid = lo + (hi - lo) / 2;
+    std::vector<long> by_alap(g.cls.size(), 0);
+    for (auto v : g.ops) by_alap[v] = static_cast<long>(mid - h[v]) * span + a[v];
+    bool ok = false;
+    for (const auto* prio : {&by_flat, &by_alap}) {
+      DeadlineAttempt d(g, problem.classes, problem.ii, mid, a, h, *prio);
+      if (!d.run(budget)) continue;
+      Schedule s;
+      s.slots.resize(g.cls.size());
+      for (auto v : g.ops) {
+        s.slots[v] = Slot{d.start[v], g.cls[v], d.inst[v]};
+        s.length = std::max(s.length, d.start[v] + g.lat[v]);
+      }
+      s.ii = problem.ii;
+      s.algorithm = prio == &by_flat ? "modulo/deadline-flat-order" : "modulo/deadline";
+      hi = s.length - 1;
+      best = std::move(s);
+      ok = true;
+      break;
+    }
+    if (!ok) lo = mid + 1;
+  }
+  return best;
+}
+
+
 }  // namespace
 
 Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
@@ -125,6 +276,10 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
       }
     }
     int bound = modulo_latency_bound(at);  // kept apart: s is replaced by better schedules
+    if (options.deadline && s.length > bound) {
+      auto d = deadline_search(at, bound, s.length - 1, options.deadline_budget);
+      if (d && d->length < s.length) s = std::move(*d);
+    }
     if (options.exact && s.length > bound) {
       // First a short horizon, the flat list schedule's length (usually the target): small windows, and an empty
       // or closed tree there proves the bound horizon + 1 or the optimum. Then the heuristic's length as horizon.
@@ -293,6 +448,168 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
     backward(by_flat_finish, "modulo/list-backward-flat-order");
   }
   return *best;
+}
+
+namespace {
+
+// Sum over values of their register lifetime (schedule.hpp's lifetimes): register-cycles of one evaluation; with
+// modulo variable expansion the registers a stream needs are about this / ii.
+long lifetime_sum(const Problem& problem, const Schedule& s) {
+  long sum = 0;
+  for (const auto& lt : lifetimes(problem, s)) sum += lt.end - lt.begin;
+  return sum;
+}
+
+}  // namespace
+
+Schedule modulo_shorten_lifetimes(const Problem& problem, const Schedule& schedule, int passes) {
+  if (problem.ii <= 0 || schedule.ii != problem.ii) throw Error("modulo shorten lifetimes: needs a modulo schedule at problem.ii");
+  const auto g = detail::build_op_graph(problem);
+  const int ii = problem.ii;
+  Schedule s = schedule;
+  std::vector<std::vector<std::vector<char>>> mrt(problem.classes.size());
+  for (std::size_t c = 0; c < problem.classes.size(); ++c)
+    mrt[c].assign(problem.classes[c].count, std::vector<char>(ii, 0));
+  auto mark = [&](dfg::NodeId v, char on) {
+    for (int k = 0; k < g.occ[v]; ++k) mrt[g.cls[v]][s.slots[v].instance][(s.slots[v].start + k) % ii] = on;
+  };
+  for (auto v : g.ops) mark(v, 1);
+  std::vector<std::vector<std::uint32_t>> preds(g.cls.size());
+  for (auto u : g.ops)
+    for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) preds[g.succ[e]].push_back(u);
+  long cost = lifetime_sum(problem, s);
+  for (int pass = 0; pass < passes; ++pass) {
+    bool moved = false;
+    // Later (reverse topological order, toward the consumers), then earlier (toward the operands).
+    for (int dir = 0; dir < 2; ++dir) {
+      const auto order = dir == 0 ? std::vector<std::uint32_t>(g.ops.rbegin(), g.ops.rend()) : g.ops;
+      for (auto v : order) {
+        const int c = g.cls[v], cur = s.slots[v].start;
+        int lo = 0, hi = s.length - g.lat[v];
+        for (auto u : preds[v]) lo = std::max(lo, s.slots[u].start + g.lat[u]);
+        for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e) hi = std::min(hi, s.slots[g.succ[e]].start - g.lat[v]);
+        mark(v, 0);
+        int best_t = cur, best_i = s.slots[v].instance;
+        long best_cost = cost;
+        const int from = dir == 0 ? hi : lo, to = dir == 0 ? cur + 1 : cur - 1, step = dir == 0 ? -1 : 1;
+        for (int t = from; dir == 0 ? t >= to : t <= to; t += step) {
+          int inst = -1;
+          for (int i = 0; i < problem.classes[c].count && inst < 0; ++i) {
+            bool ok = true;
+            for (int k = 0; k < g.occ[v] && ok; ++k) ok = !mrt[c][i][(t + k) % ii];
+            if (ok) inst = i;
+          }
+          if (inst < 0) continue;
+          s.slots[v].start = t;
+          const long c2 = lifetime_sum(problem, s);
+          s.slots[v].start = cur;
+          if (c2 < best_cost) {
+            best_cost = c2;
+            best_t = t;
+            best_i = inst;
+          }
+        }
+        s.slots[v].start = best_t;
+        s.slots[v].instance = best_i;
+        mark(v, 1);
+        if (best_t != cur) {
+          cost = best_cost;
+          moved = true;
+        }
+      }
+    }
+    if (!moved) break;
+  }
+  s.algorithm = schedule.algorithm + "+lifetimes";
+  return s;
+}
+
+Schedule modulo_register_schedule(const Problem& problem, const ModuloOptions& options,
+                                  const std::function<int(const Problem&, const Schedule&)>& registers, int max_ii) {
+  if (problem.max_registers <= 0) throw Error("modulo register schedule: problem.max_registers must be > 0");
+  Problem p = problem;
+  p.max_registers = 0;
+  auto count = registers ? registers : [](const Problem& q, const Schedule& s) { return max_live(q, s); };
+  const Schedule first = modulo_schedule(p, options);
+  // Flat schedules are modulo schedules too once no two ops of a class collide mod II (always when II >= length):
+  // the list schedule and the register-aware one (problem.max_registers as its limit) are candidates at every II.
+  std::vector<Schedule> flats;
+  {
+    Problem f = problem;
+    f.ii = 0;
+    for (int limited = 0; limited < 2; ++limited) {
+      f.max_registers = limited ? problem.max_registers : 0;
+      try {
+        flats.push_back(list_schedule(f));
+      } catch (const Error&) {
+        // the register-aware list scheduler found none within the limit
+      }
+    }
+  }
+  int fewest = std::numeric_limits<int>::max(), fewest_ii = first.ii;
+  const int last = max_ii > 0 ? std::max(max_ii, first.ii) : 2 * first.ii + 8;
+  for (int ii = first.ii; ii <= last; ++ii) {
+    p.ii = ii;
+    std::vector<Schedule> cands;
+    if (ii == first.ii) {
+      cands.push_back(first);
+    } else {
+      ModuloOptions o = options;
+      o.max_ii = ii;  // this II only (the scheduler may not find one here: occupancy > 1)
+      try {
+        Schedule m = modulo_schedule(p, o);
+        if (m.ii == ii) cands.push_back(std::move(m));
+      } catch (const Error&) {
+      }
+    }
+    for (const auto pass : {0, 1, 2, 3}) {
+      ModuloListOptions lo{pass == 0, pass == 1, pass == 2, pass == 3};
+      try {
+        cands.push_back(modulo_list_schedule(p, lo));
+      } catch (const Error&) {
+        break;  // fragmented table: every pass fails alike
+      }
+    }
+    for (const auto& f : flats) {
+      Schedule c = f;
+      c.ii = ii;
+      try {
+        bind_units(p, c);
+        cands.push_back(std::move(c));
+      } catch (const Error&) {
+        // two ops of a class in one congruence class
+      }
+    }
+    const std::size_t base = cands.size();
+    for (std::size_t k = 0; k < base; ++k) cands.push_back(modulo_shorten_lifetimes(p, cands[k]));
+    std::optional<Schedule> best;
+    int best_regs = 0;
+    for (auto& c : cands) {
+      if (!verify(p, c, 1).empty()) continue;  // never hand out an unverified schedule
+      const int r = count(p, c);
+      if (r < fewest) {
+        fewest = r;
+        fewest_ii = ii;
+      }
+      if (r > problem.max_registers) continue;
+      if (!best || c.length < best->length || (c.length == best->length && r < best_regs)) {
+        best_regs = r;
+        best = std::move(c);
+      }
+    }
+    if (best) {
+      best->ii = ii;
+      best->stages = (best->length + ii - 1) / ii;
+      best->lower_bound = first.lower_bound;
+      best->proven_optimal = ii == first.lower_bound;
+      best->latency_bound = modulo_latency_bound(p);
+      best->latency_optimal = best->length <= best->latency_bound;
+      best->algorithm += fmt::format(" (max_registers {}: {} at ii {})", problem.max_registers, best_regs, ii);
+      return *best;
+    }
+  }
+  throw Error(fmt::format("max_registers {}: no modulo schedule within the limit for ii in [{}, {}] (fewest found: {} "
+                          "registers at ii {})", problem.max_registers, first.ii, last, fewest, fewest_ii));
 }
 
 }  // namespace neaccel::sched

@@ -154,6 +154,20 @@ struct Checker {
     }
   }
 
+  // A modulo schedule without a register assignment: the values alive in each congruence class, summed over the
+  // overlapping evaluations, are the registers modulo variable expansion needs at least; they must fit the limit.
+  void modulo_live(const std::vector<Lifetime>& lts) {
+    std::vector<int> live(static_cast<std::size_t>(s.ii), 0);
+    for (const auto& lt : lts)
+      for (int c = lt.begin; c < lt.end; ++c) ++live[static_cast<std::size_t>(fold(c))];
+    for (int r = 0; r < s.ii; ++r)
+      if (live[static_cast<std::size_t>(r)] > p.max_registers) {
+        add(fmt::format("registers: {} values alive at congruence class {} (modulo variable expansion needs as many "
+                        "registers), limit {}", live[static_cast<std::size_t>(r)], r, p.max_registers));
+        return;
+      }
+  }
+
   void ports(const std::vector<Lifetime>& lts) {
     if (p.read_ports > 0) {
       std::map<int, std::set<NodeId>> reads;  // cycle -> distinct values read
@@ -197,7 +211,11 @@ struct Checker {
     length();
     std::vector<Lifetime> lts;
     if (!s.reg.empty() || p.max_registers > 0 || p.read_ports > 0 || p.write_ports > 0) lts = lifetimes(p, s);
-    if (!s.reg.empty() || p.max_registers > 0) registers(lts);
+    if (s.ii > 0 && s.reg.empty()) {
+      if (p.max_registers > 0) modulo_live(lts);  // no assignment (modulo variable expansion): the count it needs
+    } else if (!s.reg.empty() || p.max_registers > 0) {
+      registers(lts);
+    }
     ports(lts);
     if (omitted > 0) out.push_back(fmt::format("... and {} more violations", omitted));
   }

@@ -3,6 +3,8 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/study/area.hpp"
 #include "neaccel/study/timing.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/source.hpp"
 
 #include <fmt/format.h>
 
@@ -51,6 +53,47 @@ json choose(const json& rows, double max_area) {
 }
 }  // namespace
 
+namespace {
+// Issue 16: cycles against registers on the fastest design's unit mix. The point is re-evaluated (sched's
+// evaluate_point, the sweep's own) under register limits of 100 % down to 60 % of its unconstrained count: the list
+// schedule's length and the register-aware modulo schedule's II and latency.
+void register_tradeoff(Context& ctx, const json& pt) {
+  const auto classes = sched::default_classes(pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"],
+                                              pt["pipelined"]);
+  sched::DepthSetting depth;
+  depth.on = ctx.opt.depth;
+  depth.lat = {pt["lat_mul"].get<int>(), pt["lat_add"].get<int>(), 0};
+  const dfg::Graph g = sched::apply_depth(ctx.graphs.at("custom"), depth, classes);
+  sched::Point p{"custom", "custom", pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"], 0};
+  const sched::PointResult free = sched::evaluate_point(g, p, sched::SweepOptions{});
+  json rows = json::array();
+  for (int pct : {100, 90, 80, 70, 60}) {
+    p.max_registers = std::max(1, free.registers * pct / 100);
+    const sched::PointResult r = pct == 100 ? free : sched::evaluate_point(g, p, sched::SweepOptions{});
+    rows.push_back({{"percent", pct}, {"max_registers", pct == 100 ? 0 : p.max_registers},
+                    {"registers", r.registers}, {"length", r.length}, {"verified", r.verified}, {"ii", r.ii},
+                    {"modulo_latency", r.modulo_latency}});
+  }
+  ctx.data.put("register_tradeoff", {{"mul", pt["mul"]}, {"add", pt["add"]}, {"rows", rows}});
+  Report& r = ctx.report;
+  r.para(fmt::format("Cycles against registers on the fastest design's units ({} mul + {} add, latencies {}/{}; issue "
+                     "16): the list and modulo schedulers under a register limit of 100 % down to 60 % of the "
+                     "unconstrained count. Length 0: the register-aware list scheduler (a heuristic) found no schedule "
+                     "at that limit; II 0: no modulo schedule up to twice the II (registers counted as max live, what "
+                     "modulo variable expansion needs at least).", pt["mul"].get<int>(), pt["add"].get<int>(),
+                     pt["lat_mul"].get<int>(), pt["lat_add"].get<int>()));
+  std::vector<std::vector<Cell>> t;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string q = "/rows/" + std::to_string(i);
+    t.push_back({r.num("register_tradeoff", q + "/percent"), r.num("register_tradeoff", q + "/max_registers"),
+                 r.num("register_tradeoff", q + "/registers"), r.num("register_tradeoff", q + "/length"),
+                 r.num("register_tradeoff", q + "/ii"), r.num("register_tradeoff", q + "/modulo_latency")});
+  }
+  r.table({"limit (%)", "max registers (0 = none)", "registers (list)", "list length (cycles)", "streaming II",
+           "streaming latency"}, t);
+}
+}  // namespace
+
 void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
@@ -91,6 +134,7 @@ void stage_designs(Context& ctx) {
          "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
          "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
          "datapath.");
+  register_tradeoff(ctx, designs[0]["explore"]);
   ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
 }
 

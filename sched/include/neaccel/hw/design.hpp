@@ -114,8 +114,12 @@ MinII min_ii(const sched::Problem& p, int in_words = 1);
 // The scheduling path of a streaming design: the modulo schedule at II = max(requested, I/O bound) (requested
 // below min_ii(p).value() -> neaccel::Error, one line), verify_or_throw (without registers: build_stream assigns
 // them), then build_stream and verify_stream (neaccel::Error on any violation). `p.ii` is set to the II used.
+// max_registers > 0 (issue 16): the streaming datapath's register file (modulo variable expansion, build_stream)
+// must fit that many registers: sched::modulo_register_schedule with build_stream's register count, II upward from
+// the request (fewer registers for more cycles per set point); neaccel::Error naming the limit and the fewest
+// registers found when none fits up to twice the II. in_words: input port words per cycle (I/O bound).
 Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii,
-                         int in_words = 1);
+                         int in_words = 1, int max_registers = 0);
 
 // The project's scheduling path for a latency design: sched::check, list_schedule, allocate_registers,
 // verify_or_throw (nothing unverified reaches the datapath).

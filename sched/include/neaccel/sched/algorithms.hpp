@@ -5,6 +5,7 @@
 #include "neaccel/sched/schedule.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace neaccel::sched {
@@ -92,6 +93,10 @@ struct ModuloOptions {
   int max_ii = 0;      // 0: up to the sum over ops of occupancy (a sequential schedule always fits)
   int budget = 0;      // scheduling attempts per II (Rau's budget ratio * ops); 0: 4 * ops
   bool list = true;    // at the II found, also the modulo list scheduler (modulo_list_schedule) for a shorter latency
+  // at the II found, the deadline scheduler (iterative modulo scheduling with a window per op toward a target length,
+  // binary search on the target; deterministic budget: deadline_budget x ops placements per attempt)
+  bool deadline = true;
+  int deadline_budget = 8;
   bool exact = true;   // at the II found, then the exact modulo ILP (modulo_ilp_schedule) within ilp's limits
   IlpOptions ilp = default_modulo_ilp();
 };
@@ -121,5 +126,22 @@ struct ModuloListOptions {
   bool backward_flat_order = true;
 };
 Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& options = {});
+
+// Moves ops of a modulo schedule within their slack (dependences, free modulo reservation table slots, the same
+// length) to shorten register lifetimes: greedy, later in reverse topological order then earlier in topological
+// order, each op to the cycle that most reduces the sum of lifetimes; at most `passes` rounds. Same II and length,
+// instances rebound; algorithm gets "+lifetimes". The caller verifies.
+Schedule modulo_shorten_lifetimes(const Problem& problem, const Schedule& schedule, int passes = 4);
+
+// Register-aware modulo scheduling: the shortest modulo schedule whose register count registers(problem, schedule)
+// (default: max_live, the count modulo variable expansion reaches) is <= problem.max_registers (> 0), at the
+// smallest II from modulo_schedule(problem, options)'s up to max_ii (0: twice that II + 8). Candidates per II: the modulo entry point,
+// each modulo list pass, the flat list schedule and the register-aware one where they fit mod II, and each
+// of them after modulo_shorten_lifetimes(); only verified ones count (verify without
+// the limit). Fewer registers cost a larger II (cycles per set point) or a longer latency. Throws neaccel::Error
+// naming the limit, the II range and the fewest registers found when none fits.
+Schedule modulo_register_schedule(const Problem& problem, const ModuloOptions& options,
+                                  const std::function<int(const Problem&, const Schedule&)>& registers = {},
+                                  int max_ii = 0);
 
 }  // namespace neaccel::sched

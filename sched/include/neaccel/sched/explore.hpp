@@ -17,6 +17,7 @@ struct Point {
   std::string flavour;   // "general" | "custom"
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1;
   bool pipelined = true;  // both classes pipelined (occupancy 1) or both not (occupancy = latency)
+  int max_registers = 0;  // issue 16: register limit the list and modulo schedulers honour (0 = none)
 };
 // Unique key of a point (used for resuming and merging).
 std::string point_key(const Point& p);
