@@ -218,6 +218,8 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
   ip.msg_lev = options.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   const bool use_heur = !heur.slots.empty() && heur.length <= horizon;
   CallbackData cb{&m, &heur, !use_heur, -1e300, options.max_nodes, false};
+  if (options.most_fractional_above_columns > 0 && columns > options.most_fractional_above_columns)
+    ip.br_tech = GLP_BR_MFV;
   ip.cb_func = callback;
   ip.cb_info = &cb;
   const int rc = glp_intopt(lp.get(), &ip);

@@ -106,38 +106,16 @@ struct Attempt {
 // outputs only congruence classes far from their earliest start; a deadline moves the whole schedule instead
 // (puma560 custom 1+1 at 3/2, II 220: 227 -> 226). It does not help where the reservation table is exactly full
 // (stanford custom 2+2 at II 94: 188 multiplications in 188 slots; docs/scheduling.md).
-struct DeadlineAttempt {
-  const OpGraph& g;
-  const std::vector<UnitClass>& classes;
-  int ii, deadline;
+struct DeadlineAttempt : Attempt {  // the reservation table, predecessors and slot tests of Attempt
+  int deadline;
   const std::vector<int>& asap;
   const std::vector<int>& h;
-  std::vector<int> start, inst, prev;
-  std::vector<std::vector<std::vector<dfg::NodeId>>> mrt;
-  std::vector<std::vector<std::uint32_t>> preds;
   std::set<std::pair<long, dfg::NodeId>> work;
   const std::vector<long>& prio;
 
   DeadlineAttempt(const OpGraph& graph, const std::vector<UnitClass>& cls, int ii_, int deadline_,
                   const std::vector<int>& asap_, const std::vector<int>& h_, const std::vector<long>& prio_)
-      : g(graph), classes(cls), ii(ii_), deadline(deadline_), asap(asap_), h(h_), prio(prio_) {
-    const std::size_t n = g.cls.size();
-    start.assign(n, -1);
-    inst.assign(n, -1);
-    prev.assign(n, -1);
-    mrt.resize(classes.size());
-    for (std::size_t c = 0; c < classes.size(); ++c)
-      mrt[c].assign(classes[c].count, std::vector<dfg::NodeId>(ii, dfg::kNoNode));
-    preds.resize(n);
-    for (auto u : g.ops)
-      for (int e = g.succ_off[u]; e < g.succ_off[u + 1]; ++e) preds[g.succ[e]].push_back(u);
-  }
-  int slot(int t, int k) const { return (t + k) % ii; }
-  bool free(int c, int i, int t, int occ) const {
-    for (int k = 0; k < occ; ++k)
-      if (mrt[c][i][slot(t, k)] != dfg::kNoNode) return false;
-    return true;
-  }
+      : Attempt(graph, cls, ii_), deadline(deadline_), asap(asap_), h(h_), prio(prio_) {}
   void unschedule(dfg::NodeId v) {
     for (int k = 0; k < g.occ[v]; ++k) mrt[g.cls[v]][inst[v]][slot(start[v], k)] = dfg::kNoNode;
     start[v] = -1;
