@@ -23,10 +23,11 @@ void setup(CLI::App& app) {
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs (issue 15): on | off")
       ->capture_default_str();
-  // The hardware generator has no FMA unit class yet: refused as a usage error (exit 2), one line.
+  // The study's sweep has no FMA dimension yet (the datapath has FMA units: neaccel rtl --fma): refused as a usage
+  // error (exit 2), one line.
   for (const char* name : {"--fma", "--lat-fma"})
-    cmd->add_option(name, "not supported by study (FMA units: schedule/explore)")->check([](const std::string&) {
-      return std::string("the datapath generator has no FMA unit class yet (use neaccel schedule --fma)");
+    cmd->add_option(name, "not supported by study (FMA units: schedule, rtl)")->check([](const std::string&) {
+      return std::string("the study's sweep has no FMA units yet (use neaccel schedule/rtl --fma)");
     });
   cmd->callback([opt, out, depth] {
     opt->out = *out;
