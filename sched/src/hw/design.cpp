@@ -74,6 +74,19 @@ MinII min_ii(const sched::Problem& p, int in_words) {
   return m;
 }
 
+// The streaming datapath of a verified modulo schedule, checked by verify_stream (neaccel::Error naming the first
+// violation); ii_sched is the scheduler's minimum II, recorded beside the II built.
+Datapath checked_stream(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, const NumberFormat& f,
+                        int in_words, int ii_sched) {
+  Datapath dp = build_stream(g, p, s, f, nullptr, in_words);
+  dp.stream.ii_sched = ii_sched;
+  const auto v = verify_stream(g, dp);
+  if (!v.empty())
+    throw Error(fmt::format("streaming datapath fails verify_stream: {}{}", v.front(),
+                            v.size() > 1 ? fmt::format(" (and {} more)", v.size() - 1) : std::string()));
+  return dp;
+}
+
 Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule& s, const NumberFormat& f, int ii,
                          int in_words, int max_registers) {
   const MinII m = min_ii(p, in_words);
@@ -95,14 +108,9 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
     }
     p.ii = s.ii;
     sched::verify_or_throw(p, s);
-    Datapath dp = build_stream(g, p, s, f, nullptr, in_words);
+    Datapath dp = checked_stream(g, p, s, f, in_words, m.sched);
     if (dp.num_regs > max_registers)
       throw Error(fmt::format("--max-registers {}: the streaming datapath has {} registers", max_registers, dp.num_regs));
-    dp.stream.ii_sched = m.sched;
-    const auto v = verify_stream(g, dp);
-    if (!v.empty())
-      throw Error(fmt::format("streaming datapath fails verify_stream: {}{}", v.front(),
-                              v.size() > 1 ? fmt::format(" (and {} more)", v.size() - 1) : std::string()));
     return dp;
   }
   s = sched::modulo_schedule(p);
@@ -117,13 +125,7 @@ Datapath stream_datapath(const dfg::Graph& g, sched::Problem& p, sched::Schedule
   } catch (const Error&) {
     // fragmented reservation table (non-pipelined units): keep Rau's schedule
   }
-  Datapath dp = build_stream(g, p, s, f, nullptr, in_words);
-  dp.stream.ii_sched = m.sched;
-  const auto v = verify_stream(g, dp);
-  if (!v.empty())
-    throw Error(fmt::format("streaming datapath fails verify_stream: {}{}", v.front(),
-                            v.size() > 1 ? fmt::format(" (and {} more)", v.size() - 1) : std::string()));
-  return dp;
+  return checked_stream(g, p, s, f, in_words, m.sched);
 }
 
 namespace {

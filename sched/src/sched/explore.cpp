@@ -12,6 +12,7 @@
 #include <chrono>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -63,23 +64,21 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
     ModuloOptions mo;  // Rau's scheduler alone, as the cached sweeps were measured (schedule --algo modulo adds more)
     mo.list = false;
     mo.exact = false;
+    std::optional<Schedule> m;
     if (pt.max_registers <= 0) {
-      const Schedule m = modulo_schedule(p, mo);
-      p.ii = m.ii;
-      r.verified = r.verified && verify(p, m, 1).empty();
-      r.ii = m.ii;
-      r.modulo_latency = m.length;
-      r.stages = m.stages;
+      m = modulo_schedule(p, mo);
     } else {
       try {  // register-aware: II upward until max_live fits (ii 0 when none does up to twice the first II)
-        const Schedule m = modulo_register_schedule(p, mo);
-        p.ii = m.ii;
-        r.verified = r.verified && verify(p, m, 1).empty();
-        r.ii = m.ii;
-        r.modulo_latency = m.length;
-        r.stages = m.stages;
+        m = modulo_register_schedule(p, mo);
       } catch (const Error&) {
       }
+    }
+    if (m) {
+      p.ii = m->ii;
+      r.verified = r.verified && verify(p, *m, 1).empty();
+      r.ii = m->ii;
+      r.modulo_latency = m->length;
+      r.stages = m->stages;
     }
   }
   return r;
