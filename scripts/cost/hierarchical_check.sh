@@ -3,7 +3,7 @@
 # units from data/unit-area.json) of one design of scripts/cost/fma-designs.txt against its flat row in
 # data/fma-area.json: the non-unit cells within 0.1 % (the same logic synthesised the same way; measured equal on four
 # designs, 3 cells of 99,637 apart on the puma560 dtau accelerator) and the total within 2 % (a unit synthesised
-# alone against in its design: -0.2 to -1.8 % measured, docs/cost.md).
+# alone against in its design: -0.2 to -0.8 % measured, docs/cost.md).
 # Usage (repository root): scripts/cost/hierarchical_check.sh NEACCEL WORKDIR NAME
 set -eu
 neaccel=$1 work=$2 name=$3
