@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -273,6 +274,96 @@ std::map<std::string, long> flat_cell_types(const StatReport& st, const fs::path
   return all;
 }
 
+// --hierarchical (docs/cost.md): the same `synth -top nea_top` with the unit wrappers (nea_unit, nea_fma_unit) read
+// as black boxes and the unit sources not read at all, so that Yosys synthesises only the non-unit logic; the units
+// are each unit type's own synthesis (data/unit-area.json, `neaccel area --all`: the same modules and parameters,
+// synthesised once per type), counted from the manifest's unit classes. Flat `synth` keeps the hierarchy and
+// optimises nothing across a unit's boundary, so the non-unit cells are those of the flat run; the unit cells differ
+// from the flat run's by ABC's run-to-run variation (docs/cost.md measures the difference).
+bool is_unit_wrapper(const std::string& source) {
+  const std::string f = fs::path(source).filename().string();
+  return f == "nea_unit.v" || f == "nea_fma_unit.v";
+}
+bool is_unit_source(const std::string& source) { return fs::path(source).parent_path().filename() == "units"; }
+
+// The manifest's unit classes as data/unit-area.json names: (unit, count, latency, pipelined).
+struct UnitClass {
+  std::string unit;
+  int count, latency;
+  bool pipelined;
+};
+std::vector<UnitClass> unit_classes(const json& spec, const fs::path& mpath) {
+  std::vector<UnitClass> c;
+  try {
+    const std::string format = spec.at("format").get<std::string>();
+    if (format != "fp32" && format != "fixed:16.16")
+      throw Error(mpath.string() + ": spec.format '" + format + "': --hierarchical takes its units from data/unit-area.json, "
+                  "which has fp32 and fixed:16.16 units only");
+    const std::string pre = format == "fp32" ? "fp32-" : "fx-";
+    const bool pipe = spec.at("pipelined").get<bool>();
+    c.push_back({pre + "mul", spec.at("mul").get<int>(), spec.at("lat_mul").get<int>(), pipe});
+    c.push_back({pre + "add", spec.at("add").get<int>(), spec.at("lat_add").get<int>(), pipe});
+    if (spec.contains("div"))
+      c.push_back({pre + "div", spec["div"].at("units").get<int>(), spec["div"].at("latency").get<int>(),
+                   spec["div"].at("pipelined").get<bool>()});
+    if (spec.contains("fma"))
+      c.push_back({pre + "fma", spec["fma"].at("units").get<int>(), spec["fma"].at("latency").get<int>(), pipe});
+  } catch (const json::exception& e) {
+    throw Error(mpath.string() + ": spec: " + e.what());
+  }
+  return c;
+}
+
+json hierarchical_synthesis(const Design& d, const fs::path& cache) {
+  const fs::path result = cache / "hierarchical.json";
+  if (fs::exists(result)) return json::parse(slurp(result));
+  const std::vector<UnitClass> classes = unit_classes(d.manifest.value("spec", json::object()), d.dir / "manifest.json");
+  std::string script;
+  for (const auto& f : d.sources) {
+    if (is_unit_source(f)) continue;
+    script += (is_unit_wrapper(f) || is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
+  }
+  script += "read_verilog -defer " + d.top_v.string() + "\n";
+  run_yosys(cache, "hierarchical", script + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o hierarchical.stat stat\n");
+  const fs::path stat = cache / "hierarchical.stat";
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(stat)), stat);
+  long total = 0, boxes = 0, banks = 0, ffs = 0;
+  for (const auto& [type, n] : all) {
+    total += n;
+    const std::string b = base_name(type);
+    if (b == "nea_unit" || b == "nea_fma_unit") boxes += n;
+    else if (b == "nea_rf_bank") banks += n;
+    else if (type.find("DFF") != std::string::npos) ffs += n;
+  }
+  double unit_cells = 0;
+  long units = 0;
+  json parts = json::array();
+  for (const auto& c : classes) {
+    if (c.count <= 0) continue;
+    const study::UnitArea a = study::unit_area(c.unit, c.latency, c.pipelined);
+    unit_cells += c.count * a.cells;
+    units += c.count;
+    parts.push_back({{"unit", c.unit}, {"count", c.count}, {"latency", c.latency}, {"pipelined", c.pipelined},
+                     {"cells_each", a.cells}, {"measured", a.measured}});
+  }
+  if (boxes != units)
+    throw Error(fmt::format("{}: {} unit instances (black boxes) in the synthesis, the manifest's spec has {} units",
+                            stat.string(), boxes, units));
+  // The unit flip-flops are not known per unit here: flip_flops counts the non-unit logic's only.
+  const long non_unit = total - boxes;
+  json j{{"cells", static_cast<long>(std::llround(non_unit + unit_cells))},
+         {"unit_cells", static_cast<long>(std::llround(unit_cells))},
+         {"non_unit_cells", non_unit},
+         {"non_unit_flip_flops", ffs},
+         {"unit_instances", units},
+         {"memory_banks", banks},
+         {"units", parts},
+         {"method", "hierarchical: yosys synth -top nea_top with nea_unit / nea_fma_unit as black boxes (non_unit_cells, "
+                    "synthesised here) + each unit type's own synthesis from data/unit-area.json (unit_cells)"}};
+  std::ofstream(result) << j.dump(2) << "\n";
+  return j;
+}
+
 long sum_prefix(const std::map<std::string, long>& cells, const std::string& prefix) {
   long n = 0;
   for (const auto& [k, v] : cells)
@@ -380,40 +471,17 @@ std::shared_ptr<AreaDesignOptions> add_area_design_options(CLI::App* cmd) {
   cmd->add_flag("--no-ice40", o->no_ice40,
                 "with --fpga: skip synth_ice40 (for designs far over the HX8K, where it takes long and says little)");
   cmd->add_flag("--pnr", o->pnr, "with --design: iCE40 HX8K place and route (xc7 resources when it does not fit)");
+  cmd->add_flag("--hierarchical", o->hierarchical,
+                "with --design: synthesise the non-unit logic only (units as black boxes) and take the units from "
+                "data/unit-area.json (for designs whose whole synthesis takes too long; docs/cost.md)");
   return o;
-}
-
-// The cost model's CostPoint has multipliers and adders only: the dividers and FMA units of a design (manifest
-// spec.div / spec.fma) are added to its unit and total cells from their measured synthesis (data/unit-area.json,
-// study::unit_area; a non-pipelined unit not measured is estimated there). The register file and routing terms do
-// not count their extra ports (an FMA unit's third read port): the estimate is low by those multiplexers.
-void add_div_fma_units(const json& spec, json& estimate) {
-  const bool fixed = spec.value("format", std::string("fp32")) != "fp32";
-  double cells = 0;
-  json parts = json::array();
-  auto add = [&](const char* kind, int n, int lat, bool pipelined) {
-    const std::string unit = std::string(fixed ? "fx-" : "fp32-") + kind;
-    const study::UnitArea a = study::unit_area(unit, lat, pipelined);
-    cells += n * a.cells;
-    parts.push_back({{"unit", unit}, {"count", n}, {"latency", lat}, {"pipelined", pipelined},
-                     {"cells_each", a.cells}, {"measured", a.measured}});
-  };
-  if (spec.contains("div"))
-    add("div", spec["div"].at("units").get<int>(), spec["div"].at("latency").get<int>(),
-        spec["div"].at("pipelined").get<bool>());
-  if (spec.contains("fma"))
-    add("fma", spec["fma"].at("units").get<int>(), spec["fma"].at("latency").get<int>(), spec.value("pipelined", true));
-  if (parts.empty()) return;
-  estimate["unit_cells"] = estimate["unit_cells"].get<double>() + cells;
-  estimate["area_cells"] = estimate["area_cells"].get<double>() + cells;
-  estimate["div_fma_units"] = parts;
 }
 
 void run_area_design(const AreaDesignOptions& o, bool json_out) {
   const Design d = read_design(o.dir);
   const fs::path cache = d.dir / "area-cache" / fmt::format("{:016x}", fnv1a(d.key));
   fs::create_directories(cache);
-  json j = generic_synthesis(d, cache);
+  json j = o.hierarchical ? hierarchical_synthesis(d, cache) : generic_synthesis(d, cache);
   j["design"] = d.dir.filename().string();
   j["spec"] = d.manifest.value("spec", json::object());
   // The cost model knows the flip-flop register file only (docs/cost.md): no estimate for a memory register file.
@@ -422,8 +490,9 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
     try {
       const study::CostPoint p = study::cost_point_from_manifest(d.manifest);
       j["point"] = study::to_json(p);
+      // The point carries the dividers and FMA units (spec.div / spec.fma): the model counts their unit cells and
+      // their operand ports (an FMA unit's third), docs/cost.md.
       j["estimate"] = study::estimate_cost(p).to_json();
-      add_div_fma_units(j["spec"], j["estimate"]);
     } catch (const Error&) {
       // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
     }
@@ -437,8 +506,13 @@ void run_area_design(const AreaDesignOptions& o, bool json_out) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  fmt::print("design {}: {} cells ({} in units, {} outside), {} flip-flops\n", j["design"].get<std::string>(),
-             j["cells"].get<long>(), j["unit_cells"].get<long>(), j["non_unit_cells"].get<long>(), j["flip_flops"].get<long>());
+  if (o.hierarchical)
+    fmt::print("design {} (hierarchical): {} cells ({} in units from data/unit-area.json, {} outside), {} flip-flops outside "
+               "the units\n", j["design"].get<std::string>(), j["cells"].get<long>(), j["unit_cells"].get<long>(),
+               j["non_unit_cells"].get<long>(), j["non_unit_flip_flops"].get<long>());
+  else
+    fmt::print("design {}: {} cells ({} in units, {} outside), {} flip-flops\n", j["design"].get<std::string>(),
+               j["cells"].get<long>(), j["unit_cells"].get<long>(), j["non_unit_cells"].get<long>(), j["flip_flops"].get<long>());
   if (j.contains("estimate"))
     fmt::print("model estimate: {:.0f} cells, period {:.1f} ns ({})\n", j["estimate"]["area_cells"].get<double>(),
                j["estimate"]["period_ns"].get<double>(), j["estimate"]["critical"].get<std::string>());

@@ -14,6 +14,7 @@ struct AreaDesignOptions {
   bool pnr = false;  // also place and route on iCE40 HX8K (xc7 resources when it does not fit)
   bool fpga = false;      // also synth_xilinx xc7 and synth_ice40 resources (JSON key "fpga")
   bool no_ice40 = false;  // with fpga: xc7 only
+  bool hierarchical = false;  // units as black boxes + data/unit-area.json (area_design.cpp)
 };
 
 // Adds --design and --pnr to `neaccel area`; the returned options are filled when the command line is parsed.

@@ -10,7 +10,7 @@ set -eu
 work=${1:?usage: calibrate.sh WORKDIR [NAME_REGEX]}
 only=${2:-.}
 neaccel=${NEACCEL:-build/cli/neaccel}
-list=$(dirname "$0")/designs.txt
+list=${DESIGNS:-$(dirname "$0")/designs.txt}  # another list: scripts/cost/fma_area.sh
 mkdir -p "$work"
 grep -v '^#' "$list" | grep -v '^\s*$' | while IFS='|' read -r name set args; do
   name=$(echo "$name" | tr -d ' '); set=$(echo "$set" | tr -d ' ')

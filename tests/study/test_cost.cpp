@@ -87,6 +87,88 @@ TEST(CostModel, HardwiredPeriodWithin20PercentOfEveryPlaceAndRoute) {
   }
 }
 
+// Dividers and FMA units (issue 15): an FMA unit reads three operands, and the model counts its third operand
+// multiplexer in both architectures (microcoded: a k_op * W * (R - 1) + k_const * W * C port; hardwired: the
+// binding's multiplexers, M2, count it). data/fma-area.json (scripts/cost/fma_area.sh) holds flat syntheses of
+// designs with FMA units, none of them fitted: the model must be within the same 15 % as on its own designs (the
+// tolerance the study's ranking needs; the model without the third port was 8.7 % low on the twolink microcoded
+// design and further low as the registers grow, docs/cost.md).
+TEST(CostModel, FmaAreaWithin15PercentOfEveryFlatSynthesis) {
+  const json data = load("fma-area.json");
+  ASSERT_GE(data.at("designs").size(), 3u);
+  const double tol = data.at("tolerance_percent").get<double>() / 100.0;
+  EXPECT_LE(tol, 0.15);
+  int microcoded = 0, hardwired = 0;
+  for (const auto& d : data["designs"]) {
+    const auto p = cost_point_from_json(d.at("point"));
+    ASSERT_GT(p.fma, 0) << d["name"] << ": a design without FMA units tests nothing here";
+    (p.arch == "hardwired" ? hardwired : microcoded) += 1;
+    const auto e = estimate_cost(p);
+    const double measured = d.at("cells").get<double>();
+    EXPECT_LE(std::abs(e.area_cells - measured), tol * measured)
+        << d["name"] << ": model " << e.area_cells << " cells, Yosys " << measured;
+    EXPECT_NEAR(e.area_cells, e.unit_cells + e.register_cells + e.routing_cells + e.control_cells, 1e-6);
+  }
+  EXPECT_GE(microcoded, 1);
+  EXPECT_GE(hardwired, 1);
+}
+
+// The third port's cost, against the coefficients of data/datapath-area.json: replacing a multiplier by an FMA unit
+// of the same latency adds one operand multiplexer over the R registers and C constants, and the microcode word's
+// src_c field, beside the difference of the units' own cells.
+TEST(CostModel, FmaUnitHasAThirdOperandPort) {
+  const json c = load("datapath-area.json").at("model").at("coefficients");
+  neaccel::study::CostPoint mul;
+  mul.format = "fp32";
+  mul.mul = 2;
+  mul.lat_mul = 3;
+  mul.registers = 30;
+  mul.consts = 10;
+  mul.program_words = 1;
+  auto fma = mul;
+  fma.mul = 1;
+  fma.fma = 1;
+  fma.lat_fma = 3;
+  const auto a = estimate_cost(mul), b = estimate_cost(fma);
+  const double W = 32, R = 30, C = 10;
+  EXPECT_NEAR(b.routing_cells - a.routing_cells,
+              c.at("k_op").get<double>() * W * (R - 1) + c.at("k_const").get<double>() * W * C, 1e-6);
+  EXPECT_NEAR(b.constant_cells - a.constant_cells, c.at("k_const").get<double>() * W * C, 1e-6);
+  EXPECT_GT(b.control_cells, a.control_cells);  // the src_c field: more microcode ROM bits
+  EXPECT_EQ(neaccel::study::microcode_word_bits(fma) - neaccel::study::microcode_word_bits(mul), 6)
+      << "src_c is one operand address: clog2(U + R + C) = clog2(42) = 6 bits";
+  // Written and read back (data files), and absent from a multiplier/adder point's JSON.
+  const auto back = cost_point_from_json(neaccel::study::to_json(fma));
+  EXPECT_EQ(back.fma, 1);
+  EXPECT_EQ(back.lat_fma, 3);
+  EXPECT_FALSE(neaccel::study::to_json(mul).contains("fma"));
+  EXPECT_FALSE(neaccel::study::to_json(mul).contains("div"));
+  // Hardwired: the binding's multiplexers (M2) already count the c port; the unit joins the decode term.
+  fma.arch = mul.arch = "hardwired";
+  fma.mux2_equivalent = mul.mux2_equivalent = 100;
+  fma.max_port_sources = mul.max_port_sources = 8;
+  EXPECT_DOUBLE_EQ(estimate_cost(fma).routing_cells, estimate_cost(mul).routing_cells);
+}
+
+// `neaccel area --design --hierarchical` (units as black boxes + data/unit-area.json) against the flat synthesis of
+// the same design, on every design of data/function-area.json (issue 18) measured both ways: the non-unit logic is
+// synthesised the same way (within 0.1 %; measured 0 to 3 cells apart), the total within 2 % (a unit synthesised
+// alone against in its design: -0.2 to -0.8 % measured). Measurements only: the model is not involved.
+TEST(CostModel, HierarchicalSynthesisAgreesWithFlat) {
+  const json data = load("function-area.json");
+  int both = 0;
+  for (const auto& d : data.at("designs")) {
+    if (d.at("flat").is_null() || d.at("hierarchical").is_null()) continue;
+    ++both;
+    const json &f = d["flat"], &h = d["hierarchical"];
+    const double fn = f.at("non_unit_cells"), hn = h.at("non_unit_cells"), fc = f.at("cells"), hc = h.at("cells");
+    EXPECT_LE(std::abs(hn - fn), 0.001 * fn) << d["name"] << ": non-unit " << hn << " hierarchical, " << fn << " flat";
+    EXPECT_LE(std::abs(hc - fc), 0.02 * fc) << d["name"] << ": " << hc << " cells hierarchical, " << fc << " flat";
+    EXPECT_EQ(hc, h.at("unit_cells").get<double>() + hn) << d["name"];
+  }
+  EXPECT_GE(both, 2) << "data/function-area.json: fewer than two designs measured both ways";
+}
+
 TEST(CostModel, HardwiredNeedsItsMultiplexers) {
   neaccel::study::CostPoint p;
   p.arch = "hardwired";

@@ -60,37 +60,51 @@ int width_of(const std::string& format) {
 
 bool is_fixed(const std::string& format) { return format != "fp32"; }
 
-// Unit names of data/unit-area.json and data/unit-timing.json.
-std::string unit_name(const CostPoint& p, bool mul) {
-  return std::string(is_fixed(p.format) ? "fx-" : "fp32-") + (mul ? "mul" : "add");
+// Unit names of data/unit-area.json and data/unit-timing.json: kind mul, add, div or fma.
+std::string unit_name(const CostPoint& p, const char* kind) {
+  return std::string(is_fixed(p.format) ? "fx-" : "fp32-") + kind;
 }
+std::string unit_name(const CostPoint& p, bool mul) { return unit_name(p, mul ? "mul" : "add"); }
 
-// Period (ns) of one unit's slowest stage, from data/unit-timing.json. A non-pipelined unit holds its operands for
-// Latency cycles, but the tools time it as one cycle: its figure at latency 1.
-double unit_period(const CostPoint& p, bool mul) {
+// Every unit of the datapath and its operand ports: an FMA unit reads three operands (a * b + c), the other classes
+// two. A multiplier/adder design has 2U ports, as before the FMA and divider classes existed.
+int all_units(const CostPoint& p) { return p.mul + p.add + p.div + p.fma; }
+int operand_ports(const CostPoint& p) { return 2 * (p.mul + p.add + p.div) + 3 * p.fma; }
+
+// The row of data/unit-timing.json of a unit at a latency: the deepest measured latency not above it; nullptr when
+// the unit has no row at or below it.
+const json* timing_row(const std::string& unit, int lat) {
   const json& t = parsed(kUnitTimingJson, "data/unit-timing.json");
-  const std::string unit = unit_name(p, mul);
-  const int lat = p.pipelined ? (mul ? p.lat_mul : p.lat_add) : 1;
   const json* best = nullptr;
   if (t.contains("units"))
     for (const auto& row : t["units"])
       if (row.value("unit", "") == unit && row.value("pipelined", true) && row.value("latency", 0) <= lat &&
           (!best || row["latency"].get<int>() > (*best)["latency"].get<int>()))
         best = &row;
+  return best;
+}
+
+// Period (ns) of one unit's slowest stage, from data/unit-timing.json. A non-pipelined unit holds its operands for
+// Latency cycles, but the tools time it as one cycle: its figure at latency 1.
+double unit_period(const CostPoint& p, bool mul) {
+  const std::string unit = unit_name(p, mul);
+  const int lat = p.pipelined ? (mul ? p.lat_mul : p.lat_add) : 1;
   // A latency beyond the measured ones: the deepest measured cut (more registers do not slow a stage).
+  const json* best = timing_row(unit, lat);
   if (!best) throw Error(fmt::format("data/unit-timing.json: no timing of {} at latency <= {}", unit, lat));
   return 1000.0 / (*best)["fmax_mhz"].get<double>();
 }
 }  // namespace
 
 int microcode_word_bits(const CostPoint& p) {
-  const int U = p.mul + p.add, R = std::max(p.registers, 1);
+  const int U = all_units(p), R = std::max(p.registers, 1);
   const int RA = std::max(1, clog2(R)), OA = std::max(1, clog2(U + R + p.consts));
+  // ... + per FMA unit its third operand field {src_c} (hw::Config::word_bits)
   if (p.streaming) {
     const int SB = std::max(1, clog2(std::max(p.stages, 1)));
-    return U * (3 + SB + 2 * OA) + U * (1 + SB + RA) + 1 + (2 + RA) + (1 + SB + OA);
+    return U * (3 + SB + 2 * OA) + U * (1 + SB + RA) + 1 + (2 + RA) + (1 + SB + OA) + p.fma * OA;
   }
-  return U * (3 + 2 * OA) + U * (1 + RA);
+  return U * (3 + 2 * OA) + U * (1 + RA) + p.fma * OA;
 }
 
 nlohmann::json CostEstimate::to_json() const {
@@ -100,11 +114,22 @@ nlohmann::json CostEstimate::to_json() const {
 }
 
 nlohmann::json to_json(const CostPoint& p) {
-  return {{"arch", p.arch}, {"format", p.format}, {"mul", p.mul}, {"add", p.add}, {"lat_mul", p.lat_mul},
-          {"lat_add", p.lat_add}, {"pipelined", p.pipelined}, {"registers", p.registers}, {"consts", p.consts},
-          {"program_words", p.program_words}, {"inputs", p.inputs}, {"outputs", p.outputs},
-          {"streaming", p.streaming}, {"ii", p.ii}, {"stages", p.stages}, {"mux_inputs", p.mux_inputs},
-          {"mux2_equivalent", p.mux2_equivalent}, {"max_port_sources", p.max_port_sources}};
+  json j{{"arch", p.arch}, {"format", p.format}, {"mul", p.mul}, {"add", p.add}, {"lat_mul", p.lat_mul},
+         {"lat_add", p.lat_add}, {"pipelined", p.pipelined}, {"registers", p.registers}, {"consts", p.consts},
+         {"program_words", p.program_words}, {"inputs", p.inputs}, {"outputs", p.outputs},
+         {"streaming", p.streaming}, {"ii", p.ii}, {"stages", p.stages}, {"mux_inputs", p.mux_inputs},
+         {"mux2_equivalent", p.mux2_equivalent}, {"max_port_sources", p.max_port_sources}};
+  // Only when present, so that a multiplier/adder point is written as before.
+  if (p.div > 0) {
+    j["div"] = p.div;
+    j["lat_div"] = p.lat_div;
+    j["div_pipelined"] = p.div_pipelined;
+  }
+  if (p.fma > 0) {
+    j["fma"] = p.fma;
+    j["lat_fma"] = p.lat_fma;
+  }
+  return j;
 }
 
 CostPoint cost_point_from_json(const nlohmann::json& j) {
@@ -128,6 +153,11 @@ CostPoint cost_point_from_json(const nlohmann::json& j) {
     p.mux_inputs = j.value("mux_inputs", -1);
     p.mux2_equivalent = j.value("mux2_equivalent", -1);
     p.max_port_sources = j.value("max_port_sources", -1);
+    p.div = j.value("div", 0);
+    p.lat_div = j.value("lat_div", p.lat_div);
+    p.div_pipelined = j.value("div_pipelined", false);
+    p.fma = j.value("fma", 0);
+    p.lat_fma = j.value("lat_fma", p.lat_fma);
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("cost point: ") + e.what());
   }
@@ -150,6 +180,15 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     p.registers = par.at("MaxRegs");
     p.consts = par.at("MaxConsts");
     p.program_words = par.at("MaxProg");
+    if (s.contains("div")) {  // spec.div {units, latency, pipelined}, spec.fma {units, latency}: docs/datapath.md
+      p.div = s["div"].at("units");
+      p.lat_div = s["div"].at("latency");
+      p.div_pipelined = s["div"].at("pipelined");
+    }
+    if (s.contains("fma")) {
+      p.fma = s["fma"].at("units");
+      p.lat_fma = s["fma"].at("latency");
+    }
     p.inputs = static_cast<int>(dp.at("inputs").size());
     p.outputs = static_cast<int>(dp.at("outputs").size());
     p.streaming = dp.value("mode", std::string("latency")) == "streaming";
@@ -259,11 +298,33 @@ nlohmann::json hardwired_area_model() {
 }
 
 namespace {
-double unit_stage(const CostPoint& p, CostEstimate& e, const char** which) {
+// The slowest unit stage: multipliers and adders (their timing must be measured), dividers and FMA units where
+// data/unit-timing.json has them (`unmeasured` names those it has not: the stage is then the others').
+double unit_stage(const CostPoint& p, CostEstimate& e, const char** which, std::string* unmeasured) {
   const double t_mul = p.mul > 0 ? unit_period(p, true) : 0, t_add = p.add > 0 ? unit_period(p, false) : 0;
   e.unit_period_ns = std::max(t_mul, t_add);
   *which = t_mul >= t_add ? "mul" : "add";
+  auto other = [&](int n, const char* kind, int lat, bool pipelined) {
+    if (n <= 0) return;
+    const std::string unit = unit_name(p, kind);
+    const json* row = timing_row(unit, pipelined ? lat : 1);  // non-pipelined: one cycle to the tools, as above
+    if (!row) {
+      *unmeasured += (unmeasured->empty() ? "" : ", ") + unit;
+      return;
+    }
+    const double t = 1000.0 / (*row)["fmax_mhz"].get<double>();
+    if (t > e.unit_period_ns) {
+      e.unit_period_ns = t;
+      *which = kind;
+    }
+  };
+  other(p.div, "div", p.lat_div, p.div_pipelined);
+  other(p.fma, "fma", p.lat_fma, p.pipelined);
   return e.unit_period_ns;
+}
+
+std::string stage_note(const std::string& unmeasured) {
+  return unmeasured.empty() ? std::string() : " (" + unmeasured + " stage not measured)";
 }
 
 // The hardwired datapath's area (hardwired_model) and period: the same operand path as the microcoded datapath's
@@ -274,28 +335,33 @@ CostEstimate estimate_hardwired(const CostPoint& p, CostEstimate e, double W, do
   if (p.mux2_equivalent < 0)
     throw Error("cost: the hardwired architecture needs the binding's multiplexer inputs (mux2_equivalent)");
   const HardwiredModel& m = hardwired_model();
+  // M2 counts every port's multiplexer the binding routes, an FMA unit's third (c) port too
+  // (hw::Interconnect::unit_sources[u][2]); the decode is per program word and unit, of every class.
   e.register_cells = m.k_reg * R * W;
   e.routing_cells = m.k_mux * p.mux2_equivalent * W;
   e.control_cells = m.k_dec * P * U + m.k_0;
   e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
   const char* which = "mul";
-  const double stage = unit_stage(p, e, &which);
+  std::string unmeasured;
+  const double stage = unit_stage(p, e, &which, &unmeasured);
   // Unknown port fan-in (an explored point): bounded by the sources a port can see, estimated from the multiplexer
-  // inputs spread over the 2U ports (at least 2).
+  // inputs spread over the unit ports (2 per unit, 3 per FMA unit; at least 2).
+  const double ports = operand_ports(p);
   const double S = p.max_port_sources > 0 ? p.max_port_sources
-                                          : std::max(2.0, std::ceil(2.0 * (p.mux2_equivalent + 2 * U) / (2 * U)));
+                                          : std::max(2.0, std::ceil(2.0 * (p.mux2_equivalent + ports) / ports));
   e.period_ns = stage + coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
-  e.critical = fmt::format("port mux ({} inputs) + {} stage", static_cast<int>(S), which);
+  e.critical = fmt::format("port mux ({} inputs) + {} stage{}", static_cast<int>(S), which, stage_note(unmeasured));
   return e;
 }
 }  // namespace
 
-// Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units,
-// R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
+// Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units of every
+// class, N = their operand ports (2 per multiplier, adder or divider, 3 per FMA unit: a multiplier/adder design has
+// N = 2U), R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
 //   register file   k_reg * R * W                       flip-flops and their enables
-//   operand muxes   k_op * 2U * W * (R - 1)             2 per unit, over the R registers (the U result-bus inputs
-//                                                       fitted to 0 cells: docs/cost.md)
-//   constants       k_const * 2U * W * C                constant inputs of the same multiplexers
+//   operand muxes   k_op * N * W * (R - 1)              one per unit port, over the R registers (the U result-bus
+//                                                       inputs fitted to 0 cells: docs/cost.md)
+//   constants       k_const * N * W * C                 constant inputs of the same multiplexers
 //   write-back      k_wb * R * W * U                    per register a (U + 1)-input multiplexer
 //   control         k_rom * P * B + k_ctl               microcode ROM as logic, sequencer, I/O ROMs
 CostEstimate estimate_cost(const CostPoint& p) {
@@ -303,17 +369,21 @@ CostEstimate estimate_cost(const CostPoint& p) {
   const json& timing = parsed(kDatapathTimingJson, "data/datapath-timing.json");
   const char* af = "data/datapath-area.json";
   const char* tf = "data/datapath-timing.json";
-  if (p.mul < 0 || p.add < 0 || p.mul + p.add < 1) throw Error("cost: a datapath needs at least one unit");
-  const double W = width_of(p.format), U = p.mul + p.add, R = std::max(p.registers, 1), C = std::max(p.consts, 0);
+  if (p.mul < 0 || p.add < 0 || p.div < 0 || p.fma < 0 || all_units(p) < 1)
+    throw Error("cost: a datapath needs at least one unit");
+  const double W = width_of(p.format), U = all_units(p), R = std::max(p.registers, 1), C = std::max(p.consts, 0);
   const double P = std::max(p.program_words, 1), B = microcode_word_bits(p);
+  const double N = operand_ports(p);  // 2U without FMA units: the terms below are then those of before
   CostEstimate e;
   e.unit_cells = p.mul * unit_area(unit_name(p, true), p.lat_mul, p.pipelined).cells +
                  p.add * unit_area(unit_name(p, false), p.lat_add, p.pipelined).cells;
+  if (p.div > 0) e.unit_cells += p.div * unit_area(unit_name(p, "div"), p.lat_div, p.div_pipelined).cells;
+  if (p.fma > 0) e.unit_cells += p.fma * unit_area(unit_name(p, "fma"), p.lat_fma, p.pipelined).cells;
   if (p.arch == "hardwired") return estimate_hardwired(p, e, W, U, R, P, timing, tf);
   if (p.arch != "microcoded") throw Error("cost: architecture '" + p.arch + "' (microcoded, hardwired)");
   e.register_cells = coefficient(area, af, "k_reg") * R * W;
-  e.constant_cells = coefficient(area, af, "k_const") * 2 * U * W * C;
-  e.routing_cells = coefficient(area, af, "k_op") * 2 * U * W * (R - 1) + e.constant_cells +
+  e.constant_cells = coefficient(area, af, "k_const") * N * W * C;
+  e.routing_cells = coefficient(area, af, "k_op") * N * W * (R - 1) + e.constant_cells +
                     coefficient(area, af, "k_wb") * R * W * U;
   e.control_cells = coefficient(area, af, "k_rom") * P * B + coefficient(area, af, "k_ctl");
   e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
@@ -321,15 +391,16 @@ CostEstimate estimate_cost(const CostPoint& p) {
   // Period: the operand path is the operand multiplexer (select from the microcode word register, data from a
   // register, a constant or a result bus) in series with the unit's first stage; a multiplexer of S inputs is
   // log2(S) levels of logic. The control path is the microcode ROM read into the word register.
-  const double t_mul = p.mul > 0 ? unit_period(p, true) : 0, t_add = p.add > 0 ? unit_period(p, false) : 0;
-  e.unit_period_ns = std::max(t_mul, t_add);
+  const char* which = "mul";
+  std::string unmeasured;
+  unit_stage(p, e, &which, &unmeasured);
   const double S = U + R + C;
   const double t_op = coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
   const double t_ctl = coefficient(timing, tf, "t_ctl0") + coefficient(timing, tf, "t_ctl_per_level") * std::log2(P * B);
   const double op_path = e.unit_period_ns + t_op;
   if (op_path >= t_ctl) {
     e.period_ns = op_path;
-    e.critical = fmt::format("operand mux ({} inputs) + {} stage", static_cast<int>(S), t_mul >= t_add ? "mul" : "add");
+    e.critical = fmt::format("operand mux ({} inputs) + {} stage{}", static_cast<int>(S), which, stage_note(unmeasured));
   } else {
     e.period_ns = t_ctl;
     e.critical = "microcode ROM";

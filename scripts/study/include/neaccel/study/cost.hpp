@@ -25,6 +25,11 @@ struct CostPoint {
   int stages = 2;                   // streaming: pipeline stages of the modulo schedule (microcode stage fields)
   int mux2_equivalent = -1;         // hardwired: the same as two-input multiplexers (sum of fan-in - 1), -1 unknown
   int max_port_sources = -1;        // hardwired: largest fan-in of a unit input port, -1 unknown
+  // Dividers and fused multiply-add units (issues 15, 18; 0 = none). An FMA unit has three operand ports (a, b, c),
+  // the other classes two; FMA units are pipelined as the multipliers and adders (`pipelined`), a divider as it says.
+  int div = 0, lat_div = 8;
+  bool div_pipelined = false;
+  int fma = 0, lat_fma = 3;
 };
 
 struct CostEstimate {
@@ -39,10 +44,11 @@ struct CostEstimate {
   nlohmann::json to_json() const;
 };
 
-// The calibrated models (docs/cost.md): area = units (data/unit-area.json) + register file + operand and
-// write-back multiplexers + constants + microcode ROM and sequencer, coefficients fitted on flat syntheses
-// (data/datapath-area.json); period = max(unit stage (data/unit-timing.json) + operand path growing with the
-// operand multiplexer's fan-in, control path), coefficients fitted on nextpnr runs (data/datapath-timing.json).
+// The calibrated models (docs/cost.md): area = units (data/unit-area.json) + register file + operand multiplexers
+// (one per unit port: 3 for an FMA unit, 2 for the other classes) and write-back multiplexers + constants +
+// microcode ROM and sequencer, coefficients fitted on flat syntheses (data/datapath-area.json); period = max(unit
+// stage (data/unit-timing.json) + operand path growing with the operand multiplexer's fan-in, control path),
+// coefficients fitted on nextpnr runs (data/datapath-timing.json).
 // Throws neaccel::Error for a unit/latency without area or timing figures.
 CostEstimate estimate_cost(const CostPoint& p);
 
