@@ -147,6 +147,9 @@ std::vector<Point> enumerate(const Options& o) {
   if (divides && o.div.empty())
     throw Error(fmt::format("--function {}: divides; the sweep needs a divider class (--div N[,M...] --lat-div L)",
                             o.function));
+  if (!divides && o.div_pipelined)
+    throw Error(fmt::format("--div-pipelined: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)",
+                            o.function));
   if (!divides && !o.div.empty())
     throw Error(fmt::format("--div: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)", o.function));
   const auto dv = divides ? parse_ints(o.div, "--div", 1) : std::vector<int>{0};
