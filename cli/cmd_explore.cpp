@@ -57,11 +57,12 @@ dfg::Graph function_graph(const std::string& robot, const std::string& flavour) 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id",
-              max_registers = "0";
+              max_registers = "0", fma = "0", lat_fma, div, lat_div = "8";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
-  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true;
+  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true,
+       div_pipelined = false;
   int lookahead = 0;  // dfg::DepthMode::lookahead (--depth lookahead[:K])
   std::string in_words;  // issue 16: input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
@@ -95,16 +96,18 @@ void add_depth_variants(std::map<std::string, dfg::Graph>& graphs, const Point& 
   const dfg::Graph traced = function_graph(p.robot, p.flavour);
   DepthSetting d;
   d.on = depth_on;
-  d.lat = {p.lat_mul, p.lat_add, 0};
+  d.lat = {p.lat_mul, p.lat_add, p.fma > 0 ? p.lat_fma : 0};  // FMA units: the fusion after the re-association
+  DepthSetting off = d;
+  off.on = false;
   if (!depth_on) {
-    graphs.emplace(key + "/0", traced);
+    graphs.emplace(key + "/0", apply_depth(traced, off));  // the traced graph (fused where FMA units exist)
     return;
   }
   d.budget = 0;
   graphs.emplace(key + "/0", apply_depth(traced, d));
   d.budget = DepthSetting{}.budget;
   graphs.emplace(key + "/1", apply_depth(traced, d));
-  graphs.emplace(key + "/2", traced);  // as sched::apply_depth with units: the traced graph is a candidate too
+  graphs.emplace(key + "/2", apply_depth(traced, off));  // as sched::apply_depth with units: the traced graph too
   if (g_function != "id") return;
   DepthSetting la;
   la.lookahead = lookahead;
@@ -133,6 +136,34 @@ std::vector<Point> enumerate(const Options& o) {
   const auto lm = parse_ints(o.lat_mul, "--lat-mul", 1), la = parse_ints(o.lat_add, "--lat-add", 1);
   const auto pipe = parse_ints(o.pipelined, "--pipelined", 0);
   const auto regs = parse_ints(o.max_registers, "--max-registers", 0);
+  // FMA units and dividers (issues 15, 18): count 0 means no such class (one point, whatever the latencies).
+  const auto fma = parse_ints(o.fma, "--fma", 0);
+  const bool any_fma = std::any_of(fma.begin(), fma.end(), [](int n) { return n > 0; });
+  if (any_fma && o.lat_fma.empty()) throw Error("--fma: needs --lat-fma (e.g. --lat-fma 3)");
+  if (!any_fma && !o.lat_fma.empty()) throw Error("--lat-fma: only with --fma N (N >= 1)");
+  const auto lf = any_fma ? parse_ints(o.lat_fma, "--lat-fma", 1) : std::vector<int>{0};
+  const dfg::Function fn = dfg::function_from_name(o.function);
+  const bool divides = fn == dfg::Function::Fd || fn == dfg::Function::FdKhalil || fn == dfg::Function::FdStrobe;
+  if (divides && o.div.empty())
+    throw Error(fmt::format("--function {}: divides; the sweep needs a divider class (--div N[,M...] --lat-div L)",
+                            o.function));
+  if (!divides && o.div_pipelined)
+    throw Error(fmt::format("--div-pipelined: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)",
+                            o.function));
+  if (!divides && !o.div.empty())
+    throw Error(fmt::format("--div: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)", o.function));
+  const auto dv = divides ? parse_ints(o.div, "--div", 1) : std::vector<int>{0};
+  const auto ld = divides ? parse_ints(o.lat_div, "--lat-div", 1) : std::vector<int>{0};
+  struct Extra {
+    int fma, lat_fma, div, lat_div;
+  };
+  std::vector<Extra> extras;  // in the order the loops nest: lat_fma, fma, lat_div, div
+  for (int l : lf)
+    for (int f : fma) {
+      if (f == 0 && l != lf.front()) continue;  // no FMA class: one point, not one per FMA latency
+      for (int m : ld)
+        for (int d : dv) extras.push_back({f, f > 0 ? l : 0, d, d > 0 ? m : 0});
+    }
   std::vector<Point> pts;
   for (const auto& r : robots)
     for (const auto& f : flavours)
@@ -142,7 +173,10 @@ std::vector<Point> enumerate(const Options& o) {
           for (int b : la)
             for (int m : mul)
               for (int d : add)
-                for (int lim : regs) pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim});
+                for (int lim : regs)
+                  for (const Extra& e : extras)
+                    pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim, e.fma, e.lat_fma, e.div, e.lat_div,
+                                        e.div > 0 && o.div_pipelined});
       }
   return pts;
 }
@@ -177,20 +211,22 @@ struct Costed {
 };
 
 std::string to_csv(const std::vector<PointResult>& rows, Costed& cost) {
-  std::string s = csv_header() + "," + study::timing_csv_header() + "\n";
+  const bool units = has_unit_dimensions(rows);
+  std::string s = csv_header(units) + "," + study::timing_csv_header() + "\n";
   const std::string head = study::timing_csv_header();
   const std::string empty(static_cast<std::size_t>(std::count(head.begin(), head.end(), ',')), ',');
   for (const auto& r : rows) {
     const auto t = cost.timing(r);
-    s += to_csv_row(r) + "," + (t ? study::timing_csv_row(*t) : empty) + "\n";
+    s += to_csv_row(r, units) + "," + (t ? study::timing_csv_row(*t) : empty) + "\n";
   }
   return s;
 }
 
 // The checkpoint written while sweeping: sched's columns only (costed once, when the sweep finishes).
 std::string to_plain_csv(const std::vector<PointResult>& rows) {
-  std::string s = csv_header() + "\n";
-  for (const auto& r : rows) s += to_csv_row(r) + "\n";
+  const bool units = has_unit_dimensions(rows);
+  std::string s = csv_header(units) + "\n";
+  for (const auto& r : rows) s += to_csv_row(r, units) + "\n";
   return s;
 }
 
@@ -215,8 +251,10 @@ void plot(const fs::path& dir, const std::vector<PointResult>& front) {
   for (const auto& r : front) {
     const auto& p = r.point;
     if (p.lat_mul + p.lat_add != lo && p.lat_mul + p.lat_add != hi) continue;
-    const std::string name = fmt::format("{} {} lat {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
-    blocks[name] += fmt::format("{} {}\n", p.mul + p.add, r.length);
+    std::string name = fmt::format("{} {} lat {}/{}{}", p.robot, p.flavour, p.lat_mul, p.lat_add, p.pipelined ? "" : " np");
+    if (p.fma > 0) name += fmt::format(" fma {}", p.lat_fma);
+    if (p.div > 0) name += fmt::format(" div {}{}", p.lat_div, p.div_pipelined ? "p" : "");
+    blocks[name] += fmt::format("{} {}\n", p.mul + p.add + p.fma + p.div, r.length);
   }
   std::string plots;
   int k = 0;
@@ -248,7 +286,7 @@ void ilp_worst(const fs::path& dir, std::vector<PointResult> rows, const Options
     add_depth_variants(graphs, pt, o.depth_on, o.lookahead);
     Problem p;
     p.graph = &point_graph(graphs, pt);
-    p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
+    p.classes = point_classes(pt);
     IlpOptions io;
     io.max_nodes = o.ilp_nodes;
     const Schedule s = ilp_schedule(p, io);
@@ -283,6 +321,7 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
   const std::vector<int> widths = o.in_words.empty() ? std::vector<int>{} : parse_ints(o.in_words, "--in-words", 1);
   std::map<std::string, PortCounts> ports;
   std::map<int, std::pair<std::size_t, std::size_t>> io_bound;  // k -> (points I/O bound, points with a modulo II)
+  const bool units = has_unit_dimensions(rows);
   for (const auto& r : rows) {
     nlohmann::json row = {{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
                           {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
@@ -291,6 +330,9 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                           {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
                           {"registers", r.registers}, {"verified", r.verified},
                           {"max_registers", r.point.max_registers}};
+    if (units)  // FMA units and dividers as dimensions (only in sweeps that have them: earlier files stay as they were)
+      row.update({{"fma", r.point.fma}, {"lat_fma", r.point.lat_fma}, {"div", r.point.div}, {"lat_div", r.point.lat_div},
+                  {"div_pipelined", r.point.div_pipelined}});
     const auto t = cost.timing(r);
     if (t) row.update(study::timing_json(*t));
     if (!widths.empty() && r.ii > 0) {  // the input port width as a dimension (issue 16)
@@ -336,9 +378,14 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
     if (!most || row["throughput_per_s"].get<double>() > (*most)["throughput_per_s"].get<double>()) most = &row;
   }
   auto name = [](const nlohmann::json& r) {
-    return fmt::format("{} {} {}+{} lat {}/{}{}", r["robot"].get<std::string>(), r["flavour"].get<std::string>(),
-                       r["mul"].get<int>(), r["add"].get<int>(), r["lat_mul"].get<int>(), r["lat_add"].get<int>(),
-                       r["pipelined"].get<bool>() ? "" : " np");
+    std::string s = fmt::format("{} {} {}+{} lat {}/{}{}", r["robot"].get<std::string>(), r["flavour"].get<std::string>(),
+                                r["mul"].get<int>(), r["add"].get<int>(), r["lat_mul"].get<int>(),
+                                r["lat_add"].get<int>(), r["pipelined"].get<bool>() ? "" : " np");
+    if (r.value("fma", 0) > 0) s += fmt::format(" + {} fma (lat {})", r["fma"].get<int>(), r["lat_fma"].get<int>());
+    if (r.value("div", 0) > 0)
+      s += fmt::format(" + {} div (lat {}{})", r["div"].get<int>(), r["lat_div"].get<int>(),
+                       r["div_pipelined"].get<bool>() ? ", pipelined" : "");
+    return s;
   };
   if (fast && most)
     std::printf("estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
@@ -379,11 +426,10 @@ void run(const Options& o) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
+  // The sweep's options are checked before anything is written (function.txt included).
+  auto points = o.table86 || !o.merge.empty() ? std::vector<Point>{} : enumerate(o);
   {
-    const dfg::Function fn = dfg::function_from_name(o.function);
-    if (fn == dfg::Function::Fd || fn == dfg::Function::FdKhalil || fn == dfg::Function::FdStrobe)
-      throw Error(fmt::format("--function {}: explore has no divider class; schedule it with neaccel schedule "
-                              "--function {} --div N --lat-div L", o.function, o.function));
+    (void)dfg::function_from_name(o.function);  // an unknown name: one line before anything is written
     // Results of one function per directory: resuming or merging another function's points would mix them.
     // A directory without function.txt holds id results if it holds anything (explorations before --function).
     std::ifstream in(dir / "function.txt");
@@ -408,7 +454,6 @@ void run(const Options& o) {
     finish(dir, rows, o);
     return;
   }
-  auto points = enumerate(o);
   fs::path csv = dir / "explore.csv";
   if (!o.shard.empty()) {
     int k = 0, n = 0;
@@ -469,8 +514,8 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("explore", "sweep unit counts, latencies and pipelining; Pareto front, gaps to bounds");
   cmd->add_option("--robot", o->robots, "robots, comma-separated (built-in, file, random:N:SEED)")->capture_default_str();
   cmd->add_option("--n", o->ns, "also general n-link robots random:N:1 for these n (e.g. 1-12)");
-  cmd->add_option("--function", o->function, "id | mass | dtau (docs/functions.md; the forward functions divide: "
-                  "use neaccel schedule)")->capture_default_str();
+  cmd->add_option("--function", o->function, "id | fd | fd-khalil | fd-strobe | mass | dtau (docs/functions.md; the "
+                  "forward functions divide: give --div)")->capture_default_str();
   cmd->add_option("--flavour", o->flavours, "general,general-dh,custom")->capture_default_str();
   cmd->add_option("--mul", o->mul, "multiplier counts (e.g. 1-16 or 1,2,4)")->capture_default_str();
   cmd->add_option("--add", o->add, "adder counts")->capture_default_str();
@@ -479,6 +524,14 @@ void setup(CLI::App& app) {
   cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
   cmd->add_option("--max-registers", o->max_registers, "register limits, e.g. 0,40,30 (0 = none): the list and modulo "
                   "schedulers honour each (issue 16)")->capture_default_str();
+  cmd->add_option("--fma", o->fma, "FMA unit counts, e.g. 0,2,4 (0 = no FMA class; mul + add pairs are fused only "
+                  "where FMA units exist, as in schedule)")->capture_default_str();
+  cmd->add_option("--lat-fma", o->lat_fma, "FMA latencies (with --fma N, N >= 1); pipelined as --pipelined says");
+  cmd->add_option("--div", o->div, "divider counts (needed by and only by the forward functions fd, fd-khalil, "
+                  "fd-strobe)");
+  cmd->add_option("--lat-div", o->lat_div, "divider latencies (cycles), with --div")->capture_default_str();
+  cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their "
+                "latency)");
   cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");

@@ -21,17 +21,22 @@ void setup(CLI::App& app) {
   cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take");
   cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)");
   auto depth = std::make_shared<std::string>("on");
-  cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs (issue 15): on | off")
+  cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
+                  "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();
+  cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs (issue 15): on | off | "
+                  "lookahead[:K] (the lookahead forms of the recursion over K links as candidates; inverse dynamics)")
       ->capture_default_str();
-  // The study's sweep has no FMA dimension yet (the datapath has FMA units: neaccel rtl --fma): refused as a usage
-  // error (exit 2), one line.
+  // The study's sweep has no FMA dimension (`neaccel explore --fma` has one; the datapath has FMA units: neaccel rtl
+  // --fma): refused as a usage error (exit 2), one line.
   for (const char* name : {"--fma", "--lat-fma"})
-    cmd->add_option(name, "not supported by study (FMA units: schedule, rtl)")->check([](const std::string&) {
-      return std::string("the study's sweep has no FMA units yet (use neaccel schedule/rtl --fma)");
+    cmd->add_option(name, "not supported by study (FMA units: explore, schedule, rtl)")->check([](const std::string&) {
+      return std::string("the study's sweep has no FMA units (use neaccel explore/schedule/rtl --fma)");
     });
   cmd->callback([opt, out, depth] {
     opt->out = *out;
-    opt->depth = neaccel::dfg::parse_depth_switch(*depth);
+    const neaccel::dfg::DepthMode mode = neaccel::dfg::parse_depth_mode(*depth);
+    opt->depth = mode.on;
+    opt->lookahead = mode.lookahead;
     const auto dir = neaccel::study::run(*opt);
     std::printf("study: report written to %s/report.html (and report.md)\n", dir.string().c_str());
   });

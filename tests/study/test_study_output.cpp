@@ -201,3 +201,20 @@ TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
       EXPECT_EQ(read(e.path()).find("reference_ns"), std::string::npos) << e.path();
     }
 }
+
+// Issue 16's cycles-against-registers table: a register limit no schedule met is "none" (a list length, II or
+// latency of 0 is the schedulers' "no schedule", never a figure to print), in the data and so in the report.
+TEST(StudyOutput, RegisterTableSaysNoneNotZero) {
+  const json t = data("register_tradeoff");
+  ASSERT_FALSE(t["rows"].empty());
+  for (const auto& row : t["rows"])
+    for (const char* k : {"registers", "length", "ii", "modulo_latency"}) {
+      const json& v = row.at(k);
+      if (v.is_string()) {
+        EXPECT_TRUE(v == "none" || v == "not computed") << k << ": " << v;
+      } else {
+        EXPECT_GT(v.get<int>(), 0) << k << " at " << row["percent"] << "%: 0 should read \"none\"";
+      }
+    }
+  EXPECT_GT(t["rows"][0]["length"].get<int>(), 0) << "the unconstrained list schedule always exists";
+}

@@ -22,7 +22,23 @@ namespace neaccel::sched {
 std::string point_key(const Point& p) {
   const std::string key =
       fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
-  return p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
+  std::string out = p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
+  if (p.fma > 0) out += fmt::format("|f{}/{}", p.fma, p.lat_fma);
+  if (p.div > 0) out += fmt::format("|d{}/{}{}", p.div, p.lat_div, p.div_pipelined ? "p" : "");
+  return out;
+}
+
+std::vector<UnitClass> point_classes(const Point& p) {
+  std::vector<UnitClass> classes = default_classes(p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined, p.pipelined);
+  if (p.fma > 0) classes.push_back(UnitClass{"fma", {dfg::Op::Fma}, p.fma, p.lat_fma, p.pipelined ? 1 : p.lat_fma});
+  if (p.div > 0) classes.push_back(UnitClass{"div", {dfg::Op::Div}, p.div, p.lat_div, p.div_pipelined ? 1 : p.lat_div});
+  return classes;
+}
+
+bool has_unit_dimensions(const Point& p) { return p.fma > 0 || p.div > 0; }
+
+bool has_unit_dimensions(const std::vector<PointResult>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const PointResult& r) { return has_unit_dimensions(r.point); });
 }
 
 PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const SweepOptions& options) {
@@ -30,7 +46,7 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   r.point = pt;
   Problem p;
   p.graph = &graph;
-  p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
+  p.classes = point_classes(pt);
   check(p);
   for (const auto& n : graph.nodes) r.ops += dfg::is_operation(n.op) ? 1 : 0;
   r.critical_path = critical_path(p);
@@ -85,7 +101,8 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
 }
 
 std::string depth_graph_key(const Point& p) {
-  return fmt::format("{}/{}/{}/{}", p.robot, p.flavour, p.lat_mul, p.lat_add);
+  const std::string key = fmt::format("{}/{}/{}/{}", p.robot, p.flavour, p.lat_mul, p.lat_add);
+  return p.fma > 0 ? fmt::format("{}+f{}", key, p.lat_fma) : key;
 }
 
 const dfg::Graph& point_graph(const std::map<std::string, dfg::Graph>& graphs, const Point& p) {
@@ -94,7 +111,7 @@ const dfg::Graph& point_graph(const std::map<std::string, dfg::Graph>& graphs, c
   int best_score = 0, best_ops = 0;
   for (auto it = graphs.lower_bound(key); it != graphs.end() && it->first.compare(0, key.size(), key) == 0; ++it) {
     if (it->first.size() != key.size() && it->first[key.size()] != '/') continue;
-    const auto classes = default_classes(p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined, p.pipelined);
+    const auto classes = point_classes(p);
     Problem pr;
     pr.graph = &it->second;
     pr.classes = classes;
@@ -140,18 +157,29 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
   return out;
 }
 
-std::string csv_header() {
-  return "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
-         "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources,"
-         "max_registers";
-}
+namespace {
+const char* const kUnitColumns = ",fma,lat_fma,div,lat_div,div_pipelined";
 
-std::string to_csv_row(const PointResult& r) {
+std::string base_row(const PointResult& r) {
   const auto& p = r.point;
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
                      p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
                      r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
                      r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources, p.max_registers);
+}
+}  // namespace
+
+std::string csv_header(bool units) {
+  return std::string("robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
+                     "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,"
+                     "max_port_sources,max_registers") +
+         (units ? kUnitColumns : "");
+}
+
+std::string to_csv_row(const PointResult& r, bool units) {
+  const auto& p = r.point;
+  if (!units) return base_row(r);
+  return base_row(r) + fmt::format(",{},{},{},{},{}", p.fma, p.lat_fma, p.div, p.lat_div, p.div_pipelined ? 1 : 0);
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
@@ -162,19 +190,20 @@ std::vector<PointResult> read_csv(const std::string& path) {
   std::vector<PointResult> rows;
   // Columns after sched's own (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
   // Files written before the max_registers column (issue 16) are read with max_registers 0.
-  const std::string head = csv_header(), old_head = head.substr(0, head.size() - std::string(",max_registers").size());
+  const std::string head = csv_header(), old_head = head.substr(0, head.size() - std::string(",max_registers").size()),
+                    units_head = csv_header(true);
   auto starts = [&](const std::string& h) {
     return line.compare(0, h.size(), h) == 0 && (line.size() == h.size() || line[h.size()] == ',');
   };
   if (!std::getline(in, line) || !(starts(head) || starts(old_head)))
     throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
-  const bool with_limit = starts(head);
+  const bool with_limit = starts(head), with_units = starts(units_head);
   for (int no = 2; std::getline(in, line); ++no) {
     if (line.empty()) continue;
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    const std::size_t need = with_limit ? 23 : 22;
+    const std::size_t need = with_units ? 28 : with_limit ? 23 : 22;
     if (f.size() < need) throw Error(fmt::format("{}:{}: {} fields (need {})", path, no, f.size(), need));
     try {
       PointResult r;
@@ -196,6 +225,16 @@ std::vector<PointResult> read_csv(const std::string& path) {
       r.mux2_equivalent = std::stoi(f[20]);
       r.max_port_sources = std::stoi(f[21]);
       if (with_limit) r.point.max_registers = std::stoi(f[22]);
+      if (with_units) {
+        r.point.fma = std::stoi(f[23]);
+        r.point.lat_fma = std::stoi(f[24]);
+        r.point.div = std::stoi(f[25]);
+        r.point.lat_div = std::stoi(f[26]);
+        r.point.div_pipelined = f[27] == "1";
+        if (r.point.fma < 0 || r.point.div < 0 || (r.point.fma > 0 && r.point.lat_fma < 1) ||
+            (r.point.div > 0 && r.point.lat_div < 1))
+          throw Error(fmt::format("{}:{}: fma/div columns out of range", path, no));
+      }
       rows.push_back(r);
     } catch (const std::logic_error&) {
       throw Error(fmt::format("{}:{}: malformed number", path, no));
@@ -207,7 +246,8 @@ std::vector<PointResult> read_csv(const std::string& path) {
 namespace {
 auto sort_key(const PointResult& r) {
   const auto& p = r.point;
-  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers);
+  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers,
+                         p.lat_fma, p.fma, p.lat_div, p.div, p.div_pipelined);
 }
 }  // namespace
 
@@ -216,16 +256,19 @@ void sort_results(std::vector<PointResult>& rows) {
 }
 
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows) {
-  std::map<std::tuple<std::string, std::string, int, int, bool, int>, std::vector<PointResult>> groups;
+  std::map<std::tuple<std::string, std::string, int, int, bool, int, int, int, bool>, std::vector<PointResult>> groups;
   for (const auto& r : rows)
     if (r.length > 0)  // a register-limited point without a schedule is on no front
-      groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers}]
+      groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers,
+              r.point.lat_fma, r.point.lat_div, r.point.div_pipelined}]
           .push_back(r);
   std::vector<PointResult> front;
   for (auto& [k, g] : groups) {
     std::sort(g.begin(), g.end(), [](const auto& a, const auto& b) {
-      const int ua = a.point.mul + a.point.add, ub = b.point.mul + b.point.add;
-      return std::tie(ua, a.length, a.point.mul) < std::tie(ub, b.length, b.point.mul);
+      const int ua = a.point.mul + a.point.add + a.point.fma + a.point.div,
+                ub = b.point.mul + b.point.add + b.point.fma + b.point.div;
+      return std::tie(ua, a.length, a.point.mul, a.point.fma, a.point.div) <
+             std::tie(ub, b.length, b.point.mul, b.point.fma, b.point.div);
     });
     int best = std::numeric_limits<int>::max();
     for (const auto& r : g)

@@ -32,6 +32,12 @@ struct Context {
   void fail(const std::string& what) { failures.push_back(what); }
 };
 
+// What a section heading adds to say which function the study runs (issue 18): nothing for the inverse dynamics
+// (the study's headings as before), else " (function fd)".
+inline std::string function_suffix(const std::string& function) {
+  return function == "id" ? std::string() : " (function " + function + ")";
+}
+
 void stage_reference(Context& ctx);
 void stage_counts(Context& ctx);
 void stage_graphs(Context& ctx);

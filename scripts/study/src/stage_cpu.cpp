@@ -12,6 +12,7 @@
 // The figures are measured, so they differ between runs: they live in data/cpu.json, marked "measured", and are the
 // only part of a study's output that is not the same bytes for the same inputs.
 #include "context.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/model.hpp"
@@ -104,12 +105,13 @@ struct Slot {
 };
 
 std::vector<Slot> input_slots(const dfg::Graph& g) {
-  static const char* const kFields[] = {"sgn_qd", "qdd", "qd", "s", "c", "q"};  // longest prefixes first
-  static const int kIndex[] = {5, 4, 3, 0, 1, 2};
+  // tau<i>: the forward functions' input (issue 18), carried in the qdd field (dfg::function_inputs: u).
+  static const char* const kFields[] = {"sgn_qd", "qdd", "tau", "qd", "s", "c", "q"};  // longest prefixes first
+  static const int kIndex[] = {5, 4, 4, 3, 0, 1, 2};
   std::vector<Slot> slots;
   for (const auto& name : g.inputs) {
     Slot s;
-    for (std::size_t f = 0; f < 6 && s.field < 0; ++f) {
+    for (std::size_t f = 0; f < 7 && s.field < 0; ++f) {
       const std::string p = kFields[f];
       if (name.rfind(p, 0) == 0 && name.size() > p.size() &&
           name.find_first_not_of("0123456789", p.size()) == std::string::npos) {
@@ -166,9 +168,14 @@ void stage_cpu(Context& ctx) {
     ref::joint_inputs(robot, q, qd, qdd, in);
     ref::modified_ne(model, in, data);
     double d = 0, scale = 1;
-    for (int i = 0; i < n; ++i) {
-      d = std::max(d, std::abs(y[static_cast<std::size_t>(i)] - data.tau[static_cast<std::size_t>(i)]));
-      scale = std::max(scale, std::abs(data.tau[static_cast<std::size_t>(i)]));
+    // Another function (issue 18): its outputs against ref's own computation (dfg::function_reference).
+    const std::vector<double> want =
+        ctx.opt.function == "id"
+            ? std::vector<double>(data.tau.begin(), data.tau.begin() + n)
+            : dfg::function_reference(g, robot, dfg::function_from_name(ctx.opt.function), q, qd, qdd);
+    for (std::size_t i = 0; i < want.size() && i < y.size(); ++i) {
+      d = std::max(d, std::abs(y[i] - want[i]));
+      scale = std::max(scale, std::abs(want[i]));
     }
     max_diff = d / scale;
     // 1e-9 relative: the graph's operation order differs from the reference's (as in stage 1's 1e-10 between

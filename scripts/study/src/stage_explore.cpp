@@ -34,6 +34,19 @@ std::vector<sched::Point> sweep_points(const Context& ctx) {
             if (ctx.opt.max_units > 0 && (m > ctx.opt.max_units || a > ctx.opt.max_units)) continue;
             points.push_back({ctx.opt.robot, flavour, m, a, lm, la, pipe});
           }
+  // A function that divides (issue 18) gets a divider class: few, slow, not pipelined (docs/functions.md), one or
+  // two dividers of latency 8 (quick: one); the count is a dimension like the others.
+  if (function_divides(ctx.opt.function)) {
+    std::vector<sched::Point> with_div;
+    for (const auto& p : points)
+      for (int d : ctx.opt.quick ? std::vector<int>{1} : std::vector<int>{1, 2}) {
+        sched::Point q = p;
+        q.div = d;
+        q.lat_div = 8;
+        with_div.push_back(q);
+      }
+    points = with_div;
+  }
   return points;
 }
 
@@ -75,7 +88,14 @@ json table86_rows(bool depth) {
 
 void report_explore(Context& ctx) {
   Report& r = ctx.report;
-  r.heading(2, "4. Design-space exploration");
+  r.heading(2, "4. Design-space exploration" + function_suffix(ctx.opt.function));
+  if (ctx.opt.function != "id")
+    r.para(std::string("The graphs explored are those of function `") + ctx.opt.function + "` (section 3)" +
+           (function_divides(ctx.opt.function)
+                ? "; every point also has a divider class (latency 8, not pipelined: busy for its latency), its count "
+                  "a dimension of the sweep (quick study: one divider). Areas include the dividers at their measured "
+                  "synthesis (data/unit-area.json)."
+                : "."));
   r.para("Every combination of multiplier and adder counts, latencies and pipelining was scheduled on both graphs: a "
          "resource-constrained list schedule (latency objective) and an iterative modulo schedule (throughput "
          "objective), each checked by the independent verifier. {} points, {} verified; {} list schedules within 5% "
@@ -128,7 +148,8 @@ void report_explore(Context& ctx) {
     r.table({"mul", "add", "lat mul", "lat add", "pipelined", "throughput from", "cycles per set point", "period (ns)",
              "set points / s", "area (cells)"}, t);
   }
-  r.heading(3, "Seed 000 Table 8.6 against operation-level schedules");
+  r.heading(3, std::string("Seed 000 Table 8.6 against operation-level schedules") +
+                  (ctx.opt.function == "id" ? "" : " (inverse dynamics)"));
   r.para("The paper estimates 27n+42 multiplication steps for the modified Newton-Euler recursion when the terms of "
          "Table 8.6 run concurrently. The same accounting applied to our general graph's operations, and our "
          "schedules of that graph on 7 multipliers + 7 adders (latency 1, and pipelined with latencies 3/2), with "
@@ -165,6 +186,18 @@ void stage_explore(Context& ctx) {
     d.budget = sched::DepthSetting{}.budget;
     graphs[key + "/1"] = sched::apply_depth(ctx.graphs.at(p.flavour), d);
     graphs[key + "/2"] = ctx.graphs.at(p.flavour);
+    // --depth lookahead[:K] (inverse dynamics): the lookahead forms of the recursion are candidates too, as in
+    // `neaccel explore --depth lookahead`.
+    sched::DepthSetting la;
+    la.lookahead = ctx.opt.function == "id" ? ctx.opt.lookahead : 0;
+    for (const sched::LookaheadShape& sh : sched::lookahead_shapes(la)) {
+      const dfg::Graph shape = sched::robot_lookahead_graph(ctx.opt.robot, p.flavour, sh);
+      const std::string id = fmt::format("{}/la{}p{}{}", key, sh.K, sh.project, sh.dense ? "d" : "");
+      d.budget = 0;
+      graphs[id + "-0"] = sched::apply_depth(shape, d);
+      d.budget = sched::DepthSetting{}.budget;
+      graphs[id + "-1"] = sched::apply_depth(shape, d);
+    }
   }
   sched::SweepOptions so;
   so.restarts = ctx.opt.quick ? 1 : 4;
@@ -186,6 +219,8 @@ void stage_explore(Context& ctx) {
                   {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
                   {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
                   {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
+      if (sched::has_unit_dimensions(p.point))  // dividers (issue 18): only in sweeps that have them
+        row.update({{"div", p.point.div}, {"lat_div", p.point.lat_div}, {"div_pipelined", p.point.div_pipelined}});
       row.update(timing_json(point_timing(p, shapes.at(p.point.flavour), "fp32", arch)));
       rows.push_back(row);
       if (!p.verified && std::string(arch) == "microcoded") ++unverified;

@@ -58,30 +58,46 @@ namespace {
 // evaluate_point, the sweep's own) under register limits of 100 % down to 60 % of its unconstrained count: the list
 // schedule's length and the register-aware modulo schedule's II and latency.
 void register_tradeoff(Context& ctx, const json& pt) {
-  const auto classes = sched::default_classes(pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"],
-                                              pt["pipelined"]);
+  sched::Point p{"custom", "custom", pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"], 0};
+  p.div = pt.value("div", 0);  // the function's dividers (issue 18)
+  p.lat_div = pt.value("lat_div", 0);
+  p.div_pipelined = pt.value("div_pipelined", false);
+  const auto classes = sched::point_classes(p);
   sched::DepthSetting depth;
   depth.on = ctx.opt.depth;
   depth.lat = {pt["lat_mul"].get<int>(), pt["lat_add"].get<int>(), 0};
-  const dfg::Graph g = sched::apply_depth(ctx.graphs.at("custom"), depth, classes);
-  sched::Point p{"custom", "custom", pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"], 0};
-  const sched::PointResult free = sched::evaluate_point(g, p, sched::SweepOptions{});
+  depth.lookahead = ctx.opt.function == "id" ? ctx.opt.lookahead : 0;
+  const dfg::Graph g = depth.on && depth.lookahead != 0
+                           ? sched::robot_depth_graph(ctx.opt.robot, "custom", depth, classes)
+                           : sched::apply_depth(ctx.graphs.at("custom"), depth, classes);
+  // The register-aware modulo scheduler tries every II up to twice the first: minutes per limit on the forward
+  // functions' long IIs with a busy divider (measured: over 5 minutes on puma560 fd), so the other functions get
+  // the list schedules only ("not computed" in the streaming columns).
+  sched::SweepOptions so;
+  so.modulo = ctx.opt.function == "id";
+  const sched::PointResult free = sched::evaluate_point(g, p, so);
   json rows = json::array();
+  // A limit no schedule met reads "none" (the schedulers' 0 is "no schedule", not a figure).
+  auto figure = [&](int v) { return !so.modulo ? json("not computed") : v > 0 ? json(v) : json("none"); };
   for (int pct : {100, 90, 80, 70, 60}) {
     p.max_registers = std::max(1, free.registers * pct / 100);
-    const sched::PointResult r = pct == 100 ? free : sched::evaluate_point(g, p, sched::SweepOptions{});
+    const sched::PointResult r = pct == 100 ? free : sched::evaluate_point(g, p, so);
+    const bool listed = r.length > 0;
     rows.push_back({{"percent", pct}, {"max_registers", pct == 100 ? 0 : p.max_registers},
-                    {"registers", r.registers}, {"length", r.length}, {"verified", r.verified}, {"ii", r.ii},
-                    {"modulo_latency", r.modulo_latency}});
+                    {"registers", listed ? json(r.registers) : json("none")},
+                    {"length", listed ? json(r.length) : json("none")}, {"verified", r.verified},
+                    {"ii", figure(r.ii)}, {"modulo_latency", figure(r.modulo_latency)}});
   }
   ctx.data.put("register_tradeoff", {{"mul", pt["mul"]}, {"add", pt["add"]}, {"rows", rows}});
   Report& r = ctx.report;
   r.para(fmt::format("Cycles against registers on the fastest design's units ({} mul + {} add, latencies {}/{}; issue "
                      "16): the list and modulo schedulers under a register limit of 100 % down to 60 % of the "
-                     "unconstrained count. Length 0: the register-aware list scheduler (a heuristic) found no schedule "
-                     "at that limit; II 0: no modulo schedule up to twice the II (registers counted as max live, what "
-                     "modulo variable expansion needs at least).", pt["mul"].get<int>(), pt["add"].get<int>(),
-                     pt["lat_mul"].get<int>(), pt["lat_add"].get<int>()));
+                     "unconstrained count. Length \"none\": the register-aware list scheduler (a heuristic) found no "
+                     "schedule at that limit; II \"none\": no modulo schedule up to twice the II (registers counted as max live, what "
+                     "modulo variable expansion needs at least).{}", pt["mul"].get<int>(), pt["add"].get<int>(),
+                     pt["lat_mul"].get<int>(), pt["lat_add"].get<int>(),
+                     so.modulo ? "" : " Streaming columns \"not computed\": the register-aware modulo scheduler "
+                                      "takes minutes per limit on this function's long IIs (list schedules only)."));
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::string q = "/rows/" + std::to_string(i);
@@ -112,7 +128,7 @@ void stage_designs(Context& ctx) {
   }
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
-  r.heading(2, "5. Chosen designs");
+  r.heading(2, "5. Chosen designs" + function_suffix(ctx.opt.function));
   r.para("Three named points of the customised graph's exploration, chosen by time: fastest is the smallest latency in "
          "nanoseconds; smallest within 10% the smallest area within 10% of that latency; best throughput per area "
          "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
@@ -130,6 +146,18 @@ void stage_designs(Context& ctx) {
   }
   r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "cycles incl. I/O",
            "period (ns)", "latency (ns)", "throughput from", "set points / s", "registers", "area (cells)"}, t);
+  if (!designs.empty() && designs[0]["explore"].contains("div")) {  // a dividing function (issue 18)
+    std::vector<Cell> cells;
+    std::string text = "Dividers of the chosen designs (function `" + ctx.opt.function + "`; latency, and pipelined or not, "
+                       "as in section 4):";
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+      const std::string p = "/designs/" + std::to_string(i);
+      text += std::string(i ? ";" : "") + " {}: {} divider(s), latency {}, pipelined {}";
+      for (const char* k : {"/name", "/explore/div", "/explore/lat_div", "/explore/div_pipelined"})
+        cells.push_back(r.num("designs", p + k));
+    }
+    r.para(text + ".", cells);
+  }
   r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
          "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
          "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
@@ -167,14 +195,26 @@ std::string slug(const std::string& name) {
   return s;
 }
 
+// The --depth value the study passes on: on | off | lookahead[:K] (issue 15).
+std::string depth_option(const Options& o) {
+  if (!o.depth) return "off";
+  if (o.lookahead == 0) return "on";
+  return o.lookahead < 0 ? "lookahead" : fmt::format("lookahead:{}", o.lookahead);
+}
+
 std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir,
                                   bool streaming) {
   std::vector<std::string> a = {"rtl", "--robot", ctx.opt.robot, "--flavour", p["flavour"].get<std::string>(),
                                 "--mul", std::to_string(p["mul"].get<int>()), "--add", std::to_string(p["add"].get<int>()),
                                 "--lat-mul", std::to_string(p["lat_mul"].get<int>()),
                                 "--lat-add", std::to_string(p["lat_add"].get<int>()), "--format", format,
-                                "--out", dir.string(), "--json", "--depth", ctx.opt.depth ? "on" : "off"};
+                                "--out", dir.string(), "--json", "--depth", depth_option(ctx.opt)};
   if (!p["pipelined"].get<bool>()) a.push_back("--not-pipelined");
+  if (ctx.opt.function != "id") a.insert(a.end(), {"--function", ctx.opt.function});  // issue 18
+  if (p.value("div", 0) > 0) {
+    a.insert(a.end(), {"--div", std::to_string(p["div"].get<int>()), "--lat-div", std::to_string(p["lat_div"].get<int>())});
+    if (p["div_pipelined"].get<bool>()) a.push_back("--div-pipelined");
+  }
   const std::string arch = p.value("arch", std::string("microcoded"));
   a.insert(a.end(), {"--arch", arch});
   // The hardwired datapath of a latency design is built with the binding made for it (docs/binding.md); streaming
@@ -278,15 +318,23 @@ json synthesize_hier(const fs::path& dir, const std::string& name, const json& m
   const Stat s = read_stat(dir / "synth" / "hier.stat", "nea_unit");
   const json& spec = manifest.at("spec");
   const int mul = spec.at("mul"), add = spec.at("add");
-  if (s.blackboxes != mul + add)
+  // Dividers (issue 18) are nea_unit instances too, counted at their measured area.
+  const int div = spec.contains("div") ? spec["div"].at("units").get<int>() : 0;
+  if (s.blackboxes != mul + add + div)
     throw Error(fmt::format("study: {} has {} nea_unit black boxes, the design has {} units",
-                            (dir / "synth" / "hier.stat").string(), s.blackboxes, mul + add));
+                            (dir / "synth" / "hier.stat").string(), s.blackboxes, mul + add + div));
   const bool pipelined = spec.at("pipelined");
   const UnitArea m = unit_area("fp32-mul", spec.at("lat_mul"), pipelined), a = unit_area("fp32-add", spec.at("lat_add"), pipelined);
-  const double units = mul * m.cells + add * a.cells;
+  double units = mul * m.cells + add * a.cells;
+  bool measured = m.measured && a.measured;
+  if (div > 0) {
+    const UnitArea d = unit_area("fp32-div", spec["div"].at("latency").get<int>(), spec["div"].at("pipelined").get<bool>());
+    units += div * d.cells;
+    measured = measured && d.measured;
+  }
   const double rest = static_cast<double>(s.cells - s.blackboxes);
   return {{"name", name}, {"method", kHier}, {"cells", rest + units}, {"units", units}, {"rest", rest},
-          {"units_measured", m.measured && a.measured}, {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
+          {"units_measured", measured}, {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
           {"stat", (fs::path(dir.filename()) / "synth/hier.stat").string()}, {"fpga", "-"}};
 }
 
@@ -479,7 +527,7 @@ void stage_verify(Context& ctx) {
   }
   ctx.data.put("verify", {{"runs", runs}});
   Report& r = ctx.report;
-  r.heading(2, "6. Verification");
+  r.heading(2, "6. Verification" + function_suffix(ctx.opt.function));
   r.para("Each design's Verilog was generated from its verified schedule (under `designs/`). Its SystemC model and, "
          "where the engines column says so, the Verilog itself under Verilator, co-simulated with the SystemC model, "
          "ran on the same {} random joint states. Every output must equal the dataflow graph evaluated in the number "
@@ -547,7 +595,12 @@ void stage_synthesis(Context& ctx) {
     std::ifstream in(manifest);
     if (!in) throw Error("study: cannot read " + manifest.string());
     const json m = json::parse(in);
-    const CostEstimate e = estimate_cost(cost_point_from_manifest(m));
+    CostEstimate e = estimate_cost(cost_point_from_manifest(m));
+    if (m.at("spec").contains("div")) {  // the dividers (issue 18) at their measured area, as the exploration adds them
+      const json& d = m["spec"]["div"];
+      const std::string unit = m["spec"].value("format", std::string("fp32")) == "fp32" ? "fp32-div" : "fx-div";
+      e.area_cells += d.at("units").get<int>() * unit_area(unit, d.at("latency").get<int>(), d.at("pipelined").get<bool>()).cells;
+    }
     row["arch"] = m.at("spec").value("arch", std::string("microcoded"));
     row["model_cells"] = e.area_cells;
     row["model_error_percent"] = 100.0 * (e.area_cells - row["cells"].get<double>()) / row["cells"].get<double>();
@@ -578,7 +631,7 @@ void stage_synthesis(Context& ctx) {
         hier["flat_difference_percent"] = 100.0 * (hier["cells"].get<double>() - flat["cells"].get<double>()) / flat["cells"].get<double>();
   ctx.data.put("synthesis", {{"designs", rows}});
   Report& r = ctx.report;
-  r.heading(2, "7. Synthesis");
+  r.heading(2, "7. Synthesis" + function_suffix(ctx.opt.function));
   r.para("Yosys 0.23 `synth` (technology-independent cells). Flat: a design's whole datapath (arithmetic units, "
          "register file, routing, sequencer and ROMs) synthesised together. Hierarchical: the datapath synthesised "
          "with its arithmetic units as black boxes, each unit then counted at its area measured once per unit and "

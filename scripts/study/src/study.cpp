@@ -1,6 +1,7 @@
 #include "neaccel/study/study.hpp"
 
 #include "context.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/study/cost.hpp"
@@ -15,8 +16,13 @@ namespace neaccel::study {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+bool function_divides(const std::string& function) {
+  return function == "fd" || function == "fd-khalil" || function == "fd-strobe";
+}
+
 ref::Robot prepare(const Options& o) {
   if (o.states < 0) throw Error("study: --states must be >= 0");
+  (void)dfg::function_from_name(o.function);  // one line naming the choices
   if (o.max_units < 0) throw Error("study: --max-units must be >= 0");
   if (o.max_area < 0) throw Error("study: --budget must be >= 0");
   if (o.jobs < 0) throw Error("study: --jobs must be >= 0");
@@ -45,13 +51,29 @@ void write_text(const fs::path& p, const std::string& text) {
 
 void introduction(Context& ctx) {
   Report& r = ctx.report;
-  r.heading(1, "neaccel study: " + ctx.robot.name);
+  r.heading(1, "neaccel study: " + ctx.robot.name + function_suffix(ctx.opt.function));
+  if (ctx.opt.function != "id")
+    r.para("Function: `" + ctx.opt.function + "` (docs/functions.md). Every stage from the graphs on uses its graph: "
+           "counts, exploration, chosen designs (`neaccel rtl --function " + ctx.opt.function + "`), co-simulation "
+           "and area. Stages 1 and 2 (the reference check and the formulations' counts) are of the inverse dynamics, "
+           "which the functions are built from.");
   r.para("From the robot's model to verified Newton-Euler accelerators: reference dynamics, operation counts, dataflow "
          "graphs, a design-space exploration of pipelined multipliers and adders, chosen designs generated as Verilog, "
          "co-simulated against a SystemC model and checked bit for bit, and their synthesis area. Every number below "
          "is read from a JSON file in `data/` (listed in `numbers.json`); plots have their gnuplot scripts beside them.");
   if (ctx.opt.quick)
     r.note("Quick study (--quick): smaller sweep and fewer random states than the default study.");
+  // Which depth pass (issue 15) shaped the swept and built graphs.
+  const std::string depth = !ctx.opt.depth          ? "off (the traced shape)"
+                            : ctx.opt.lookahead == 0 ? "on (re-association per latency pair)"
+                            : ctx.opt.lookahead < 0  ? "lookahead (re-association, and the lookahead forms of the "
+                                                       "recursion over K = 1..3 links as candidates)"
+                                                     : fmt::format("lookahead:{} (re-association, and the lookahead "
+                                                                   "forms of the recursion over {} links as candidates)",
+                                                                   ctx.opt.lookahead, ctx.opt.lookahead);
+  r.note("Depth pass (`--depth`): " + depth +
+         (ctx.opt.lookahead != 0 && ctx.opt.function != "id" ? "; lookahead applies to the inverse dynamics only, not "
+                                                               "to this function" : "") + ".");
 }
 
 // The three lines at the top (issue 14): the lowest-latency and highest-throughput accelerators of the customised
@@ -146,7 +168,7 @@ fs::path run(const Options& options) {
   conclusion(ctx);
   ctx.data.flush();
   write_text(ctx.dir / "report.md", ctx.report.markdown());
-  write_text(ctx.dir / "report.html", ctx.report.html("neaccel study: " + ctx.robot.name));
+  write_text(ctx.dir / "report.html", ctx.report.html("neaccel study: " + ctx.robot.name + function_suffix(ctx.opt.function)));
   write_text(ctx.dir / "numbers.json", ctx.report.numbers().dump(2) + "\n");
   const auto problems = check_report(ctx.dir);
   if (!problems.empty()) throw Error("study: report inconsistent with its data: " + problems.front());

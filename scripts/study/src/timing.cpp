@@ -1,5 +1,7 @@
 #include "neaccel/study/timing.hpp"
 
+#include "neaccel/study/area.hpp"
+
 #include "neaccel/hw/datapath.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
@@ -27,6 +29,21 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
   for (const auto& ports : ic.unit_sources)
     for (const auto& v : ports) r.max_port_sources = std::max(r.max_port_sources, static_cast<int>(v.size()));
 }
+
+namespace {
+// The cost model's CostPoint has multipliers and adders only: a point's FMA units and dividers (issues 15, 18) are
+// added to its unit and total cells from their measured synthesis (data/unit-area.json via unit_area), as
+// `neaccel area --design` adds them to a design's estimate. Their extra register-file ports and operand
+// multiplexers are not counted (the estimate is low by those); the period is the model's (mul/add stages).
+void add_div_fma_cells(const sched::Point& p, const std::string& format, CostEstimate& e) {
+  const std::string prefix = format == "fp32" ? "fp32-" : "fx-";
+  double cells = 0;
+  if (p.fma > 0) cells += p.fma * unit_area(prefix + "fma", p.lat_fma, p.pipelined).cells;
+  if (p.div > 0) cells += p.div * unit_area(prefix + "div", p.lat_div, p.div_pipelined).cells;
+  e.unit_cells += cells;
+  e.area_cells += cells;
+}
+}  // namespace
 
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
                          const std::string& arch) {
@@ -56,6 +73,7 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   PointTiming t;
   t.arch = arch;
   t.latency_cost = estimate_cost(c);
+  add_div_fma_cells(p, format, t.latency_cost);
   if (!(t.latency_cost.period_ns > 0))
     throw Error(fmt::format("cost: no clock period for {} (estimate_cost gave {})", sched::point_key(p), t.latency_cost.period_ns));
   t.io_cycles = g.inputs + g.outputs + 2;
@@ -80,6 +98,7 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
     }
     t.set_point_cycles = s.ii;
     t.throughput_cost = estimate_cost(s);
+    add_div_fma_cells(p, format, t.throughput_cost);
     if (!(t.throughput_cost.period_ns > 0))
       throw Error(fmt::format("cost: no clock period for the streaming datapath of {}", sched::point_key(p)));
   } else {

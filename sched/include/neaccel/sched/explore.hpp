@@ -18,7 +18,17 @@ struct Point {
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1;
   bool pipelined = true;  // both classes pipelined (occupancy 1) or both not (occupancy = latency)
   int max_registers = 0;  // issue 16: register limit the list and modulo schedulers honour (0 = none)
+  // Issues 15/18: FMA units (0 = no FMA class; the multiply-add fusion applies only where they exist, as in
+  // `schedule`; pipelined as the multipliers) and dividers (0 = no divider class: the graph must not divide;
+  // occupancy 1 when div_pipelined, else the divider's latency).
+  int fma = 0, lat_fma = 0;
+  int div = 0, lat_div = 0;
+  bool div_pipelined = false;
 };
+// The unit classes of a point: sched::default_classes, then "fma" and "div" where the point has them.
+std::vector<UnitClass> point_classes(const Point& p);
+// Whether a point has FMA units or dividers (the CSV and JSON carry their columns when any point of a sweep has).
+bool has_unit_dimensions(const Point& p);
 // Unique key of a point (used for resuming and merging).
 std::string point_key(const Point& p);
 
@@ -34,6 +44,8 @@ struct PointResult {
   int mux_inputs = -1, mux2_equivalent = -1, max_port_sources = -1;
 };
 
+bool has_unit_dimensions(const std::vector<PointResult>& rows);
+
 struct SweepOptions {
   int restarts = 4;  // list scheduler restarts per point
   bool modulo = true;                // modulo schedule of pipelined points
@@ -48,7 +60,7 @@ struct SweepOptions {
 PointResult evaluate_point(const dfg::Graph& graph, const Point& point, const SweepOptions& options);
 
 // The key of a point's latency-specific graph (the depth pass reshapes the graph for the unit latencies, issue 15):
-// robot/flavour/lat_mul/lat_add.
+// robot/flavour/lat_mul/lat_add, and +f<lat_fma> with FMA units (the fusion depends on the FMA latency).
 std::string depth_graph_key(const Point& p);
 // The graph a point runs: among the graphs keyed depth_graph_key(p) or depth_graph_key(p) + "/" + variant (the
 // depth pass with and without added operations), the one with the smallest max(critical path, resource bound) on
@@ -60,13 +72,17 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
                                    const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 // CSV with a header line; read_csv throws neaccel::Error naming the file and line on malformed rows.
-std::string csv_header();
-std::string to_csv_row(const PointResult& r);
+// units: the FMA and divider columns (fma, lat_fma, div, lat_div, div_pipelined) after max_registers; sweeps
+// without those dimensions are written without them (the files of earlier sweeps stay byte-identical).
+std::string csv_header(bool units = false);
+std::string to_csv_row(const PointResult& r, bool units = false);
 std::vector<PointResult> read_csv(const std::string& path);
-// Rows sorted by (robot, flavour, pipelined, lat_mul, lat_add, mul, add) -- deterministic file order.
+// Rows sorted by (robot, flavour, pipelined, lat_mul, lat_add, mul, add, max_registers, lat_fma, fma, lat_div, div,
+// div_pipelined) -- deterministic file order.
 void sort_results(std::vector<PointResult>& rows);
 
-// Pareto front of (mul + add, length) within each group of equal (robot, flavour, lat_mul, lat_add, pipelined):
+// Pareto front of (mul + add + fma + div, length) within each group of equal (robot, flavour, lat_mul, lat_add,
+// pipelined, max_registers, lat_fma, lat_div, div_pipelined):
 // the points no other point of the group beats in both (ties: fewer multipliers first).
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows);
 

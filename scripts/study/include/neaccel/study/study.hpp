@@ -22,7 +22,12 @@ struct Options {
   int jobs = 0;                            // worker threads for the sweep; 0 = hardware concurrency
   bool progress = true;                    // stage lines on a terminal
   bool depth = true;                       // the depth pass (issue 15) on the swept and built graphs; --depth off
+  int lookahead = 0;                       // --depth lookahead[:K] (dfg::DepthMode): 0 none, K, -1 = K 1..3
+  std::string function = "id";             // issue 18: the dynamics function every stage uses (dfg/functions.hpp)
 };
+
+// Whether the study's function divides (fd, fd-khalil, fd-strobe): its sweep has a divider class.
+bool function_divides(const std::string& function);
 
 // Validates options and the robot before any long work; throws neaccel::Error with a one-line message.
 ref::Robot prepare(const Options& options);
