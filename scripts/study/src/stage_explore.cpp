@@ -34,15 +34,18 @@ std::vector<sched::Point> sweep_points(const Context& ctx) {
             if (ctx.opt.max_units > 0 && (m > ctx.opt.max_units || a > ctx.opt.max_units)) continue;
             points.push_back({ctx.opt.robot, flavour, m, a, lm, la, pipe});
           }
-  // A function that divides (issue 18) gets a divider class: few, slow, not pipelined (docs/functions.md), one or
-  // two dividers of latency 8 (quick: one); the count is a dimension like the others.
+  // A function that divides (issue 18) gets a divider class: one or two dividers (quick: one), the count a
+  // dimension like the others. They are pipelined at latency 6, the fastest fp32 divider measured
+  // (data/unit-timing.json: 17.5 MHz): the tools time a busy (non-pipelined) divider as one cycle, 4.2 MHz, which
+  // would set every design's clock (docs/cost.md).
   if (function_divides(ctx.opt.function)) {
     std::vector<sched::Point> with_div;
     for (const auto& p : points)
       for (int d : ctx.opt.quick ? std::vector<int>{1} : std::vector<int>{1, 2}) {
         sched::Point q = p;
         q.div = d;
-        q.lat_div = 8;
+        q.lat_div = 6;
+        q.div_pipelined = true;
         with_div.push_back(q);
       }
     points = with_div;
@@ -92,9 +95,9 @@ void report_explore(Context& ctx) {
   if (ctx.opt.function != "id")
     r.para(std::string("The graphs explored are those of function `") + ctx.opt.function + "` (section 3)" +
            (function_divides(ctx.opt.function)
-                ? "; every point also has a divider class (latency 8, not pipelined: busy for its latency), its count "
-                  "a dimension of the sweep (quick study: one divider). Areas include the dividers at their measured "
-                  "synthesis (data/unit-area.json)."
+                ? "; every point also has a divider class (pipelined, latency 6: the fastest fp32 divider measured; a busy "
+                  "divider is timed as one cycle and would set the clock), its count a dimension of the sweep (quick "
+                  "study: one divider). The area model counts the dividers' cells and operand ports."
                 : "."));
   r.para("Every combination of multiplier and adder counts, latencies and pipelining was scheduled on both graphs: a "
          "resource-constrained list schedule (latency objective) and an iterative modulo schedule (throughput "

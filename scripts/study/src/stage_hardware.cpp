@@ -595,12 +595,8 @@ void stage_synthesis(Context& ctx) {
     std::ifstream in(manifest);
     if (!in) throw Error("study: cannot read " + manifest.string());
     const json m = json::parse(in);
-    CostEstimate e = estimate_cost(cost_point_from_manifest(m));
-    if (m.at("spec").contains("div")) {  // the dividers (issue 18) at their measured area, as the exploration adds them
-      const json& d = m["spec"]["div"];
-      const std::string unit = m["spec"].value("format", std::string("fp32")) == "fp32" ? "fp32-div" : "fx-div";
-      e.area_cells += d.at("units").get<int>() * unit_area(unit, d.at("latency").get<int>(), d.at("pipelined").get<bool>()).cells;
-    }
+    // The manifest carries the dividers and FMA units (spec.div, spec.fma): the model counts their cells and ports.
+    const CostEstimate e = estimate_cost(cost_point_from_manifest(m));
     row["arch"] = m.at("spec").value("arch", std::string("microcoded"));
     row["model_cells"] = e.area_cells;
     row["model_error_percent"] = 100.0 * (e.area_cells - row["cells"].get<double>()) / row["cells"].get<double>();

@@ -30,21 +30,6 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
     for (const auto& v : ports) r.max_port_sources = std::max(r.max_port_sources, static_cast<int>(v.size()));
 }
 
-namespace {
-// The cost model's CostPoint has multipliers and adders only: a point's FMA units and dividers (issues 15, 18) are
-// added to its unit and total cells from their measured synthesis (data/unit-area.json via unit_area), as
-// `neaccel area --design` adds them to a design's estimate. Their extra register-file ports and operand
-// multiplexers are not counted (the estimate is low by those); the period is the model's (mul/add stages).
-void add_div_fma_cells(const sched::Point& p, const std::string& format, CostEstimate& e) {
-  const std::string prefix = format == "fp32" ? "fp32-" : "fx-";
-  double cells = 0;
-  if (p.fma > 0) cells += p.fma * unit_area(prefix + "fma", p.lat_fma, p.pipelined).cells;
-  if (p.div > 0) cells += p.div * unit_area(prefix + "div", p.lat_div, p.div_pipelined).cells;
-  e.unit_cells += cells;
-  e.area_cells += cells;
-}
-}  // namespace
-
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
                          const std::string& arch) {
   const sched::Point& p = r.point;
@@ -65,6 +50,12 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   c.lat_mul = p.lat_mul;
   c.lat_add = p.lat_add;
   c.pipelined = p.pipelined;
+  // Dividers and FMA units (issues 15, 18): the model counts their unit cells, their operand ports and stages.
+  c.div = p.div;
+  c.lat_div = p.lat_div;
+  c.div_pipelined = p.div_pipelined;
+  c.fma = p.fma;
+  c.lat_fma = p.lat_fma;
   c.registers = std::max(r.registers, 1);
   c.consts = g.consts;
   c.program_words = r.length + 1;
@@ -73,7 +64,6 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   PointTiming t;
   t.arch = arch;
   t.latency_cost = estimate_cost(c);
-  add_div_fma_cells(p, format, t.latency_cost);
   if (!(t.latency_cost.period_ns > 0))
     throw Error(fmt::format("cost: no clock period for {} (estimate_cost gave {})", sched::point_key(p), t.latency_cost.period_ns));
   t.io_cycles = g.inputs + g.outputs + 2;
@@ -98,7 +88,6 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
     }
     t.set_point_cycles = s.ii;
     t.throughput_cost = estimate_cost(s);
-    add_div_fma_cells(p, format, t.throughput_cost);
     if (!(t.throughput_cost.period_ns > 0))
       throw Error(fmt::format("cost: no clock period for the streaming datapath of {}", sched::point_key(p)));
   } else {
