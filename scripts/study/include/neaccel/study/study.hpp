@@ -22,6 +22,8 @@ struct Options {
   int jobs = 0;                            // worker threads for the sweep; 0 = hardware concurrency
   bool progress = true;                    // stage lines on a terminal
   bool depth = true;                       // the depth pass (issue 15) on the swept and built graphs; --depth off
+  bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
+                                           // (the output is then not byte-identical run to run; issue 19)
 };
 
 // Validates options and the robot before any long work; throws neaccel::Error with a one-line message.
