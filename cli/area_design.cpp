@@ -83,10 +83,19 @@ Design read_design(const std::string& dir_arg) {
   return d;
 }
 
-void run_yosys(const fs::path& dir, const std::string& stem, const std::string& text) {
+// Yosys runs in the design directory: the wrapper's HexDir ("hex", docs/datapath.md) is relative to it. The script,
+// its log and what it writes (`tee -o` of `out(d, cache, ...)`) live in the cache directory.
+void run_yosys(const Design& d, const fs::path& dir, const std::string& stem, const std::string& text) {
   std::ofstream(dir / (stem + ".ys")) << text;
-  const std::string cmd = fmt::format("cd '{}' && yosys -q -l {}.log -s {}.ys > /dev/null 2>&1", dir.string(), stem, stem);
+  const fs::path rel = dir.lexically_relative(d.dir);
+  const std::string cmd = fmt::format("cd '{}' && yosys -q -l '{}' -s '{}' > /dev/null 2>&1", d.dir.string(),
+                                      (rel / (stem + ".log")).string(), (rel / (stem + ".ys")).string());
   if (std::system(cmd.c_str()) != 0) throw Error("yosys failed on " + (dir / (stem + ".ys")).string() + " (see " + stem + ".log there)");
+}
+
+// A file of the cache directory as the Yosys scripts name it (relative to the design directory they run in).
+std::string out(const Design& d, const fs::path& cache, const std::string& name) {
+  return (cache.lexically_relative(d.dir) / name).string();
 }
 
 bool is_memory_bank(const std::string& source) { return fs::path(source).filename() == "nea_rf_bank.v"; }
@@ -96,7 +105,7 @@ bool is_memory_bank(const std::string& source) { return fs::path(source).filenam
 std::string read_script(const Design& d, bool memory_banks = false) {
   std::string s;
   for (const auto& f : d.sources) s += (memory_banks && is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
-  s += "read_verilog -defer " + d.top_v.string() + "\n";
+  s += "read_verilog -defer rtl/nea_top.v\n";  // run_yosys runs in the design directory
   return s;
 }
 
@@ -175,7 +184,7 @@ struct Counts {
 json generic_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "generic.json";
   if (fs::exists(result)) return json::parse(slurp(result));
-  run_yosys(cache, "generic", read_script(d, true) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o generic.stat stat\n");
+  run_yosys(d, cache, "generic", read_script(d, true) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o " + out(d, cache, "generic.stat") + " stat\n");
   const StatReport st = parse_stat(slurp(cache / "generic.stat"));
   const std::set<std::string> units = unit_modules(d);
   std::map<std::string, Counts> memo;
@@ -376,7 +385,7 @@ json xilinx_synthesis(const Design& d, const fs::path& cache) {
   if (fs::exists(result)) return json::parse(slurp(result));
   // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
   if (!fs::exists(cache / "xilinx.stat"))
-    run_yosys(cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o xilinx.stat stat\n");
+    run_yosys(d, cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o " + out(d, cache, "xilinx.stat") + " stat\n");
   const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "xilinx.stat")), cache / "xilinx.stat");
   // Distributed RAM primitives and the LUT6 sites each occupies (7 series CLB: a SLICEM LUT is 64 x 1 bits).
   static const std::map<std::string, long> lutram_sites{
@@ -405,7 +414,7 @@ json ice40_synthesis(const Design& d, const fs::path& cache) {
   if (fs::exists(result)) return json::parse(slurp(result));
   // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
   if (!fs::exists(cache / "ice40.stat"))
-    run_yosys(cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o ice40.stat stat\n");
+    run_yosys(d, cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o " + out(d, cache, "ice40.stat") + " stat\n");
   const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "ice40.stat")), cache / "ice40.stat");
   const long lut = sum_prefix(all, "SB_LUT4"), ff = sum_prefix(all, "SB_DFF"), ram = sum_prefix(all, "SB_RAM40_4K");
   const long mac = sum_prefix(all, "SB_MAC16");
@@ -452,7 +461,9 @@ json place_and_route(const Design& d, const fs::path& cache) {
   std::vector<std::string> sources = d.sources;
   sources.push_back(d.top_v.string());
   sources.push_back(wrapper.string());
-  const study::PnrResult r = study::place_and_route_ice40(sources, "nea_pnr_top", {}, cache / "ice40");
+  study::PnrOptions po;
+  po.yosys_dir = d.dir;  // the wrapper's HexDir is relative to the design directory
+  const study::PnrResult r = study::place_and_route_ice40(sources, "nea_pnr_top", {}, cache / "ice40", po);
   json j = r.to_json();
   j["ports"] = "nea_top without its dbg_* trace ports";
   if (!r.fits) j["xc7"] = xilinx_synthesis(d, cache);

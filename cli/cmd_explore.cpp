@@ -237,8 +237,9 @@ nlohmann::json summary_json(const SweepSummary& s) {
 }
 
 void plot(const fs::path& dir, const std::vector<PointResult>& front) {
-  std::string gp = "set terminal svg size 900,600 font 'sans,11'\nset output '" + (dir / "explore.svg").string() +
-                   "'\nset xlabel 'units (multipliers + adders)'\nset ylabel 'cycles'\nset logscale y\nset key outside "
+  // The output is named relative to the script's directory, where gnuplot runs (issue 19: the same bytes whatever
+  // --out is called).
+  std::string gp = "set terminal svg size 900,600 font 'sans,11'\nset output 'explore.svg'\nset xlabel 'units (multipliers + adders)'\nset ylabel 'cycles'\nset logscale y\nset key outside "
                    "right\nset title 'Pareto fronts: cycles vs units'\n";
   // One step line per (robot, flavour, pipelining) at the smallest and at the largest latencies of the sweep
   // (all groups would make an unreadable legend; pareto.csv has them all).
@@ -270,7 +271,7 @@ void plot(const fs::path& dir, const std::vector<PointResult>& front) {
     std::fprintf(stderr, "neaccel: note: gnuplot not found; wrote %s only\n", (dir / "explore.gp").c_str());
     return;
   }
-  const std::string cmd = "gnuplot '" + (dir / "explore.gp").string() + "'";
+  const std::string cmd = "cd '" + dir.string() + "' && gnuplot explore.gp";
   if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "neaccel: note: gnuplot failed on %s\n", (dir / "explore.gp").c_str());
 }
 

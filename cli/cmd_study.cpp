@@ -20,6 +20,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--max-units", opt->max_units, "largest unit count per class in the sweep");
   cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take");
   cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)");
+  cmd->add_flag("--report-timings", opt->report_timings,
+                "put the measured CPU times in the report and data/cpu.json (always in timings.json); the output is "
+                "then not the same bytes run to run");
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();
@@ -38,7 +41,8 @@ void setup(CLI::App& app) {
     opt->depth = mode.on;
     opt->lookahead = mode.lookahead;
     const auto dir = neaccel::study::run(*opt);
-    std::printf("study: report written to %s/report.html (and report.md)\n", dir.string().c_str());
+    std::printf("study: report written to %s/report.html (and report.md); measured times in %s/timings.json\n",
+                dir.string().c_str(), dir.string().c_str());
   });
 }
 }  // namespace

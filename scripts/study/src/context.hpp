@@ -23,6 +23,7 @@ struct Context {
   std::map<std::string, dfg::Graph> graphs;  // "general", "custom": cleaned modified N-E graphs of the robot
   std::vector<std::string> failures;         // checks that failed (the study exits non-zero if any)
   std::future<nlohmann::json> synthesis;     // Yosys runs, started by stage_verify, collected by stage_synthesis
+  nlohmann::json timings = nlohmann::json::object();  // measured times: DIR/timings.json, never in data/ (issue 19)
 
   Context(const Options& o, ref::Robot r)
       : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), report(data),

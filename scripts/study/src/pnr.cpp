@@ -81,7 +81,7 @@ PnrResult place_and_route_ice40(const std::vector<std::string>& sources, const s
     ys << "synth_ice40 -top " << top << " -json " << (dir / "ice40.json").string() << '\n';
     if (!ys) throw Error((dir / "ice40.ys").string() + ": cannot write");
   }
-  const std::string yosys = "yosys -q -l " + quote((dir / "ice40_yosys.log").string()) + " -s " +
+  const std::string yosys = (o.yosys_dir.empty() ? std::string() : "cd " + quote(o.yosys_dir.string()) + " && ") + "yosys -q -l " + quote((dir / "ice40_yosys.log").string()) + " -s " +
                             quote((dir / "ice40.ys").string()) + " >/dev/null 2>&1";
   if (std::system(yosys.c_str()) != 0) throw Error("yosys synth_ice40 failed (see " + (dir / "ice40_yosys.log").string() + ")");
   const fs::path log = dir / "nextpnr.log", report = dir / "nextpnr.report.json";

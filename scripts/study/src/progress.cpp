@@ -24,6 +24,7 @@ void Progress::detail(const std::string& text) {
 
 void Progress::done(const std::string& summary) {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  times_.emplace_back(name_, s);
   if (enabled_)
     std::fprintf(stderr, "\r\033[K[%d/%d] %s: %s (%.1f s)\n", current_, stages_, name_.c_str(), summary.c_str(), s);
 }

@@ -9,8 +9,9 @@
 // (other processes preempt a batch now and then, which shows as batches several times slower), so the figure quoted
 // is the fastest batch, the machine's speed when it is not interrupted (as Python's timeit does); the median is kept
 // beside it. Each call takes a different state (q moves by 1e-7 rad per call) so nothing is hoisted out of the loop.
-// The figures are measured, so they differ between runs: they live in data/cpu.json, marked "measured", and are the
-// only part of a study's output that is not the same bytes for the same inputs.
+// The figures are measured, so they differ between runs: they go to DIR/timings.json (issue 19: every other file of a
+// study is the same bytes for the same inputs), and into data/cpu.json and the report only with --report-timings.
+// data/cpu.json keeps what does not vary: the CPU, the method, the compile command, the generated code's agreement.
 #include "context.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/io.hpp"
@@ -193,19 +194,25 @@ void stage_cpu(Context& ctx) {
   } catch (const Error& e) {
     error = e.what();  // no compiler: the reference is still timed, the generated C++ is n/a
   }
-  ctx.data.put("cpu", {{"measured", true},
-                       {"note", "measured in this run on this machine: varies between runs (not part of the "
-                                "same-inputs-same-bytes output)"},
-                       {"cpu", cpu_model()},
-                       {"reference_ns", ref_t.best_ns},
-                       {"reference_median_ns", ref_t.median_ns},
-                       {"generated_ns", gen},
-                       {"generated_median_ns", gen_median},
-                       {"generated_max_rel_diff", max_diff},
-                       {"generated_compile", command},
-                       {"generated_error", error},
-                       {"method", fmt::format("fastest of {} batches of about {} ms (median beside it), one thread, "
-                                              "joint sines and cosines included", batches, target_ms)}});
+  const json measured = {{"reference_ns", ref_t.best_ns},
+                         {"reference_median_ns", ref_t.median_ns},
+                         {"generated_ns", gen},
+                         {"generated_median_ns", gen_median}};
+  ctx.timings["cpu"] = measured;
+  json cpu = {{"measured", ctx.opt.report_timings},
+              {"note", ctx.opt.report_timings
+                           ? "--report-timings: the measured times are here and in the report, which then vary "
+                             "between runs (also in timings.json)"
+                           : "the measured times are in timings.json (they vary between runs; the report and its data "
+                             "are the same bytes for the same inputs); --report-timings puts them here and in the report"},
+              {"cpu", cpu_model()},
+              {"generated_max_rel_diff", max_diff},
+              {"generated_compile", command},
+              {"generated_error", error},
+              {"method", fmt::format("fastest of {} batches of about {} ms (median beside it), one thread, "
+                                     "joint sines and cosines included", batches, target_ms)}};
+  if (ctx.opt.report_timings) cpu.update(measured);
+  ctx.data.put("cpu", cpu);
 }
 
 }  // namespace neaccel::study

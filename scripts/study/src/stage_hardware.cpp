@@ -308,9 +308,10 @@ json synthesize_hier(const fs::path& dir, const std::string& name, const json& m
     std::ofstream ys(dir / "synth" / "hier.ys");
     ys << "# Written by `neaccel study`: generic synthesis of the datapath with its arithmetic units (nea_unit) as black\n"
           "# boxes; the study adds each unit's area from data/unit-area.json.\n"
-       // Yosys runs in the design directory: every path absolute (--out may be relative).
+       // Yosys runs in the design directory: the design's files relative to it (HexDir "hex" too), the repository's
+       // sources absolute (as the manifest lists them).
        << "read_verilog -defer " << datapath_v << "\nread_verilog -lib " << unit_v << "\nread_verilog -defer "
-       << fs::absolute(dir / "rtl" / "nea_top.v").string() << "\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
+       << "rtl/nea_top.v\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
        << "tee -o synth/hier.stat stat\n";
     if (!ys) throw Error("study: cannot write " + (dir / "synth" / "hier.ys").string());
   }

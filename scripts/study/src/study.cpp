@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <fstream>
 
 namespace neaccel::study {
@@ -97,13 +98,19 @@ void summary(Context& ctx) {
   ctx.data.put("summary", {{"fastest", {{"design", fast["name"]}, {"point", fast["point"]}, {"explore", fast["explore"]},
                                         {"area", fast["area"]}, {"device", fast["device"]}}},
                            {"best_throughput", top}});
-  // The CPU comparison divides a measured figure: it stays in cpu.json with the measurements.
-  json cpu = ctx.data.at("cpu");
+  // The CPU comparison divides a measured figure: it stays with the measurements (timings.json; data/cpu.json too
+  // with --report-timings).
+  json& measured = ctx.timings["cpu"];
   const double lat = fast["explore"]["latency_ns"].get<double>();
-  cpu["fastest_latency_ns"] = lat;
-  cpu["speedup_over_generated"] = cpu["generated_ns"].is_number() ? json(cpu["generated_ns"].get<double>() / lat) : json(nullptr);
-  cpu["speedup_over_reference"] = cpu["reference_ns"].get<double>() / lat;
-  ctx.data.put("cpu", cpu);
+  measured["fastest_latency_ns"] = lat;
+  measured["speedup_over_generated"] =
+      measured["generated_ns"].is_number() ? json(measured["generated_ns"].get<double>() / lat) : json(nullptr);
+  measured["speedup_over_reference"] = measured["reference_ns"].get<double>() / lat;
+  if (ctx.opt.report_timings) {
+    json cpu = ctx.data.at("cpu");
+    cpu.update(measured);
+    ctx.data.put("cpu", cpu);
+  }
 
   Report& r = ctx.report;
   r.heading(2, "Summary");
@@ -124,15 +131,22 @@ void summary(Context& ctx) {
           r.num("summary", "/best_throughput/lat_mul"), r.num("summary", "/best_throughput/lat_add"),
           r.num("summary", "/best_throughput/throughput_area", 0), r.num("summary", "/best_throughput/device/device"),
           r.num("summary", "/best_throughput/device/fits")});
-  r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
-         "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator is {}x as fast as the generated C++ and "
-         "{}x as fast as the reference (below 1: slower).",
-         {r.num("cpu", "/cpu"), r.num("cpu", "/generated_ns", 1), r.num("cpu", "/reference_ns", 1),
-          r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
-          r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
+  if (ctx.opt.report_timings)
+    r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
+           "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator is {}x as fast as the generated C++ and "
+           "{}x as fast as the reference (below 1: slower).",
+           {r.num("cpu", "/cpu"), r.num("cpu", "/generated_ns", 1), r.num("cpu", "/reference_ns", 1),
+            r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
+            r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
+  else  // issue 19: measured times vary between runs, so they stay out of the report (same inputs, same bytes)
+    r.para("- This machine's CPU ({}), measured in this run on the same computation (generated C++ and the templated "
+           "reference, ns per evaluation with sines and cosines, and the lowest-latency accelerator's speed-up over "
+           "each): in `timings.json` beside this report, not here, since measured times vary between runs and this "
+           "report is the same bytes for the same inputs (`--report-timings` puts them here).",
+           {r.num("cpu", "/cpu")});
   r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
          "(docs/cost.md); iCE40 logic cells estimated from them by the largest logic-cells-per-cell ratio of the placed designs. CPU times are measured "
-         "(data/cpu.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
+         "(timings.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
 }
 
 void conclusion(Context& ctx) {
@@ -149,6 +163,7 @@ void conclusion(Context& ctx) {
 }  // namespace
 
 fs::path run(const Options& options) {
+  const auto start = std::chrono::steady_clock::now();
   Context ctx(options, prepare(options));
   fs::create_directories(ctx.dir / "plots");
   introduction(ctx);
@@ -173,6 +188,15 @@ fs::path run(const Options& options) {
   const auto problems = check_report(ctx.dir);
   if (!problems.empty()) throw Error("study: report inconsistent with its data: " + problems.front());
   ctx.progress.done((ctx.dir / "report.html").string());
+  // Measured times (issue 19): kept apart from the report and its data, which are the same bytes for the same inputs.
+  json stages = json::array();
+  for (const auto& [name, s] : ctx.progress.times()) stages.push_back({{"stage", name}, {"seconds", s}});
+  ctx.timings["stages"] = stages;
+  ctx.timings["total_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  json timings = {{"note", "measured in this run on this machine (wall and CPU times): varies between runs, unlike "
+                           "the report and its data, which are the same bytes for the same inputs (docs/study.md)"}};
+  timings.update(ctx.timings);
+  write_text(ctx.dir / "timings.json", timings.dump(2) + "\n");
   if (!ctx.failures.empty()) throw Error("study: " + std::to_string(ctx.failures.size()) + " check(s) failed, first: " + ctx.failures.front() + " (report written to " + ctx.dir.string() + ")");
   return ctx.dir;
 }

@@ -18,6 +18,7 @@ struct PnrOptions {
   std::string package = "ct256";
   int seed = 1;                    // fixed: figures do not change between runs
   double target_mhz = 100;         // --freq; the achieved Fmax is measured whatever the target
+  std::filesystem::path yosys_dir; // Yosys's working directory (relative $readmemh paths); empty: the current one
 };
 
 struct PnrResult {

@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace neaccel::study {
 
@@ -13,6 +15,8 @@ class Progress {
   void detail(const std::string& text);    // an in-stage update, overwriting the line
   void done(const std::string& summary);   // ends the current stage with its time and a summary
   bool enabled() const { return enabled_; }
+  // Wall time of each finished stage (measured: DIR/timings.json, not the deterministic output).
+  const std::vector<std::pair<std::string, double>>& times() const { return times_; }
   // Whether standard error is a terminal (the default for `enabled`).
   static bool terminal();
 
@@ -21,6 +25,7 @@ class Progress {
   bool enabled_;
   std::string name_;
   std::chrono::steady_clock::time_point start_;
+  std::vector<std::pair<std::string, double>> times_;
 };
 
 }  // namespace neaccel::study

@@ -24,6 +24,8 @@ struct Options {
   bool depth = true;                       // the depth pass (issue 15) on the swept and built graphs; --depth off
   int lookahead = 0;                       // --depth lookahead[:K] (dfg::DepthMode): 0 none, K, -1 = K 1..3
   std::string function = "id";             // issue 18: the dynamics function every stage uses (dfg/functions.hpp)
+  bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
+                                           // (the output is then not byte-identical run to run; issue 19)
 };
 
 // Whether the study's function divides (fd, fd-khalil, fd-strobe): its sweep has a divider class.
