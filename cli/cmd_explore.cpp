@@ -57,7 +57,7 @@ dfg::Graph function_graph(const std::string& robot, const std::string& flavour) 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id",
-              max_registers = "0";
+              max_registers = "0", read_ports = "0", write_ports = "0";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
@@ -133,6 +133,7 @@ std::vector<Point> enumerate(const Options& o) {
   const auto lm = parse_ints(o.lat_mul, "--lat-mul", 1), la = parse_ints(o.lat_add, "--lat-add", 1);
   const auto pipe = parse_ints(o.pipelined, "--pipelined", 0);
   const auto regs = parse_ints(o.max_registers, "--max-registers", 0);
+  const auto rports = parse_ints(o.read_ports, "--read-ports", 0), wports = parse_ints(o.write_ports, "--write-ports", 0);
   std::vector<Point> pts;
   for (const auto& r : robots)
     for (const auto& f : flavours)
@@ -142,7 +143,9 @@ std::vector<Point> enumerate(const Options& o) {
           for (int b : la)
             for (int m : mul)
               for (int d : add)
-                for (int lim : regs) pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim});
+                for (int lim : regs)
+                  for (int rp : rports)
+                    for (int wp : wports) pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim, rp, wp});
       }
   return pts;
 }
@@ -290,7 +293,8 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                           {"length", r.length}, {"gap_percent", r.gap_percent}, {"algorithm", r.algorithm}, {"ii", r.ii},
                           {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
                           {"registers", r.registers}, {"verified", r.verified},
-                          {"max_registers", r.point.max_registers}};
+                          {"max_registers", r.point.max_registers}, {"read_ports", r.point.read_ports},
+                          {"write_ports", r.point.write_ports}};
     const auto t = cost.timing(r);
     if (t) row.update(study::timing_json(*t));
     if (!widths.empty() && r.ii > 0) {  // the input port width as a dimension (issue 16)
@@ -479,6 +483,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
   cmd->add_option("--max-registers", o->max_registers, "register limits, e.g. 0,40,30 (0 = none): the list and modulo "
                   "schedulers honour each (issue 16)")->capture_default_str();
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle, e.g. 0,6,4 (0 = none): every "
+                  "schedule keeps them (issue 16)")->capture_default_str();
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle, e.g. 0,3,2 (0 = none)")
+      ->capture_default_str();
   cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");

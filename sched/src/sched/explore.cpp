@@ -22,7 +22,8 @@ namespace neaccel::sched {
 std::string point_key(const Point& p) {
   const std::string key =
       fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
-  return p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
+  const std::string limited = p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
+  return p.read_ports > 0 || p.write_ports > 0 ? fmt::format("{}|p{}/{}", limited, p.read_ports, p.write_ports) : limited;
 }
 
 PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const SweepOptions& options) {
@@ -31,6 +32,8 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   Problem p;
   p.graph = &graph;
   p.classes = default_classes(pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined, pt.pipelined);
+  p.read_ports = pt.read_ports;  // register-file ports: every schedule of the point keeps them
+  p.write_ports = pt.write_ports;
   check(p);
   for (const auto& n : graph.nodes) r.ops += dfg::is_operation(n.op) ? 1 : 0;
   r.critical_path = critical_path(p);
@@ -143,15 +146,16 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
 std::string csv_header() {
   return "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
          "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources,"
-         "max_registers";
+         "max_registers,read_ports,write_ports";
 }
 
 std::string to_csv_row(const PointResult& r) {
   const auto& p = r.point;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
                      p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
                      r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
-                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources, p.max_registers);
+                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources, p.max_registers,
+                     p.read_ports, p.write_ports);
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
@@ -161,20 +165,23 @@ std::vector<PointResult> read_csv(const std::string& path) {
   std::string line;
   std::vector<PointResult> rows;
   // Columns after sched's own (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
-  // Files written before the max_registers column (issue 16) are read with max_registers 0.
-  const std::string head = csv_header(), old_head = head.substr(0, head.size() - std::string(",max_registers").size());
+  // Files written before the max_registers column (issue 16) are read with max_registers 0, and those before the
+  // read_ports,write_ports columns with no port limit.
+  const std::string head = csv_header(),
+                    limit_head = head.substr(0, head.size() - std::string(",read_ports,write_ports").size()),
+                    old_head = limit_head.substr(0, limit_head.size() - std::string(",max_registers").size());
   auto starts = [&](const std::string& h) {
     return line.compare(0, h.size(), h) == 0 && (line.size() == h.size() || line[h.size()] == ',');
   };
-  if (!std::getline(in, line) || !(starts(head) || starts(old_head)))
+  if (!std::getline(in, line) || !(starts(head) || starts(limit_head) || starts(old_head)))
     throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
-  const bool with_limit = starts(head);
+  const bool with_ports = starts(head), with_limit = with_ports || starts(limit_head);
   for (int no = 2; std::getline(in, line); ++no) {
     if (line.empty()) continue;
     std::vector<std::string> f;
     std::stringstream ss(line);
     for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    const std::size_t need = with_limit ? 23 : 22;
+    const std::size_t need = with_ports ? 25 : with_limit ? 23 : 22;
     if (f.size() < need) throw Error(fmt::format("{}:{}: {} fields (need {})", path, no, f.size(), need));
     try {
       PointResult r;
@@ -196,6 +203,10 @@ std::vector<PointResult> read_csv(const std::string& path) {
       r.mux2_equivalent = std::stoi(f[20]);
       r.max_port_sources = std::stoi(f[21]);
       if (with_limit) r.point.max_registers = std::stoi(f[22]);
+      if (with_ports) {
+        r.point.read_ports = std::stoi(f[23]);
+        r.point.write_ports = std::stoi(f[24]);
+      }
       rows.push_back(r);
     } catch (const std::logic_error&) {
       throw Error(fmt::format("{}:{}: malformed number", path, no));
@@ -207,7 +218,8 @@ std::vector<PointResult> read_csv(const std::string& path) {
 namespace {
 auto sort_key(const PointResult& r) {
   const auto& p = r.point;
-  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers);
+  return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers,
+                         p.read_ports, p.write_ports);
 }
 }  // namespace
 
@@ -216,10 +228,11 @@ void sort_results(std::vector<PointResult>& rows) {
 }
 
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows) {
-  std::map<std::tuple<std::string, std::string, int, int, bool, int>, std::vector<PointResult>> groups;
+  std::map<std::tuple<std::string, std::string, int, int, bool, int, int, int>, std::vector<PointResult>> groups;
   for (const auto& r : rows)
     if (r.length > 0)  // a register-limited point without a schedule is on no front
-      groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers}]
+      groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers,
+              r.point.read_ports, r.point.write_ports}]
           .push_back(r);
   std::vector<PointResult> front;
   for (auto& [k, g] : groups) {

@@ -18,6 +18,7 @@ struct Point {
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1;
   bool pipelined = true;  // both classes pipelined (occupancy 1) or both not (occupancy = latency)
   int max_registers = 0;  // issue 16: register limit the list and modulo schedulers honour (0 = none)
+  int read_ports = 0, write_ports = 0;  // issue 16: register-file ports per cycle the schedulers honour (0 = none)
 };
 // Unique key of a point (used for resuming and merging).
 std::string point_key(const Point& p);
