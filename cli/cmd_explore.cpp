@@ -57,7 +57,7 @@ dfg::Graph function_graph(const std::string& robot, const std::string& flavour) 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
               lat_add = "1-4", pipelined = "1,0", out = "out/explore", shard, depth = "on", function = "id",
-              max_registers = "0", fma = "0", lat_fma, div, lat_div = "8";
+              max_registers = "0", read_ports = "0", write_ports = "0", fma = "0", lat_fma, div, lat_div = "8";
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
@@ -164,6 +164,7 @@ std::vector<Point> enumerate(const Options& o) {
       for (int m : ld)
         for (int d : dv) extras.push_back({f, f > 0 ? l : 0, d, d > 0 ? m : 0});
     }
+  const auto rports = parse_ints(o.read_ports, "--read-ports", 0), wports = parse_ints(o.write_ports, "--write-ports", 0);
   std::vector<Point> pts;
   for (const auto& r : robots)
     for (const auto& f : flavours)
@@ -175,8 +176,14 @@ std::vector<Point> enumerate(const Options& o) {
               for (int d : add)
                 for (int lim : regs)
                   for (const Extra& e : extras)
-                    pts.push_back(Point{r, f, m, d, a, b, pp == 1, lim, e.fma, e.lat_fma, e.div, e.lat_div,
-                                        e.div > 0 && o.div_pipelined});
+                    for (int rp : rports)
+                      for (int wp : wports) {
+                        Point pt{r, f, m, d, a, b, pp == 1, lim, e.fma, e.lat_fma, e.div, e.lat_div,
+                                 e.div > 0 && o.div_pipelined};
+                        pt.read_ports = rp;
+                        pt.write_ports = wp;
+                        pts.push_back(pt);
+                      }
       }
   return pts;
 }
@@ -211,22 +218,22 @@ struct Costed {
 };
 
 std::string to_csv(const std::vector<PointResult>& rows, Costed& cost) {
-  const bool units = has_unit_dimensions(rows);
-  std::string s = csv_header(units) + "," + study::timing_csv_header() + "\n";
+  const CsvColumns columns = csv_columns(rows);
+  std::string s = csv_header(columns) + "," + study::timing_csv_header() + "\n";
   const std::string head = study::timing_csv_header();
   const std::string empty(static_cast<std::size_t>(std::count(head.begin(), head.end(), ',')), ',');
   for (const auto& r : rows) {
     const auto t = cost.timing(r);
-    s += to_csv_row(r, units) + "," + (t ? study::timing_csv_row(*t) : empty) + "\n";
+    s += to_csv_row(r, columns) + "," + (t ? study::timing_csv_row(*t) : empty) + "\n";
   }
   return s;
 }
 
 // The checkpoint written while sweeping: sched's columns only (costed once, when the sweep finishes).
 std::string to_plain_csv(const std::vector<PointResult>& rows) {
-  const bool units = has_unit_dimensions(rows);
-  std::string s = csv_header(units) + "\n";
-  for (const auto& r : rows) s += to_csv_row(r, units) + "\n";
+  const CsvColumns columns = csv_columns(rows);
+  std::string s = csv_header(columns) + "\n";
+  for (const auto& r : rows) s += to_csv_row(r, columns) + "\n";
   return s;
 }
 
@@ -322,7 +329,7 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
   const std::vector<int> widths = o.in_words.empty() ? std::vector<int>{} : parse_ints(o.in_words, "--in-words", 1);
   std::map<std::string, PortCounts> ports;
   std::map<int, std::pair<std::size_t, std::size_t>> io_bound;  // k -> (points I/O bound, points with a modulo II)
-  const bool units = has_unit_dimensions(rows);
+  const CsvColumns columns = csv_columns(rows);
   for (const auto& r : rows) {
     nlohmann::json row = {{"robot", r.point.robot}, {"flavour", r.point.flavour}, {"mul", r.point.mul}, {"add", r.point.add},
                           {"lat_mul", r.point.lat_mul}, {"lat_add", r.point.lat_add}, {"pipelined", r.point.pipelined},
@@ -331,7 +338,9 @@ void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o
                           {"res_mii", r.res_mii}, {"modulo_latency", r.modulo_latency}, {"stages", r.stages},
                           {"registers", r.registers}, {"verified", r.verified},
                           {"max_registers", r.point.max_registers}};
-    if (units)  // FMA units and dividers as dimensions (only in sweeps that have them: earlier files stay as they were)
+    if (columns.ports)  // register-file port limits (only in sweeps that have them: earlier files stay as they were)
+      row.update({{"read_ports", r.point.read_ports}, {"write_ports", r.point.write_ports}});
+    if (columns.units)  // FMA units and dividers as dimensions (likewise)
       row.update({{"fma", r.point.fma}, {"lat_fma", r.point.lat_fma}, {"div", r.point.div}, {"lat_div", r.point.lat_div},
                   {"div_pipelined", r.point.div_pipelined}});
     const auto t = cost.timing(r);
@@ -533,6 +542,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--lat-div", o->lat_div, "divider latencies (cycles), with --div")->capture_default_str();
   cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their "
                 "latency)");
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle, e.g. 0,6,4 (0 = none): every "
+                  "schedule keeps them (issue 16)")->capture_default_str();
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle, e.g. 0,3,2 (0 = none)")
+      ->capture_default_str();
   cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");

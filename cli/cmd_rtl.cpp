@@ -28,7 +28,7 @@ struct Options {
   std::string function = "id";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
   bool div_pipelined = false;
-  int max_registers = 0, in_words = 1;
+  int max_registers = 0, in_words = 1, read_ports = 0, write_ports = 0;
   bool not_pipelined = false, json = false, backpressure = false, params_given = false;
 };
 
@@ -93,6 +93,8 @@ void run(const Options& o) {
   spec.lookahead = mode.lookahead;
   spec.regfile = o.regfile;
   spec.max_registers = o.max_registers;
+  spec.read_ports = o.read_ports;
+  spec.write_ports = o.write_ports;
   spec.function = o.function;
   spec.div = o.div;
   spec.lat_div = o.lat_div;
@@ -195,6 +197,12 @@ void setup(CLI::App& app) {
                   "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--max-registers", opt->max_registers,
                   "register limit: the list scheduler (latency datapath) or the modulo scheduler, II upward (--ii), honours it (0 = none)");
+  cmd->add_option("--read-ports", opt->read_ports,
+                  "register-file read ports per cycle the scheduler honours (operands of the ops issued in a cycle; 0 = "
+                  "the register file's 2 per unit)");
+  cmd->add_option("--write-ports", opt->write_ports,
+                  "register-file write ports per cycle the scheduler honours (results written in a cycle; 0 = the "
+                  "register file's 1 per unit)");
   cmd->add_option_function<std::string>("--params", [opt](const std::string& v) { opt->params = v, opt->params_given = true; },
                   "general flavour: load (robot parameters written once into a parameter memory, configuration phase) "
                   "or stream (sent with every set point)");

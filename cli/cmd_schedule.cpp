@@ -145,7 +145,7 @@ void run(const Options& o) {
   const int lb = s.ii > 0 ? std::max(s.latency_bound, modulo_latency_bound(p)) : std::max(s.lower_bound, lower_bound(p));
   const int value = s.length;
   const double gap = lb > 0 ? 100.0 * (value - lb) / lb : 0.0;
-  const int mii = s.ii > 0 ? res_mii(p) : 0;
+  const int mii = s.ii > 0 ? std::max(res_mii(p), port_mii(p)) : 0;  // register-file ports bound the II too
   const int live = max_live(p, s);
   write_file(dir / "schedule.json", to_json(p, s).dump(1) + "\n");
   write_file(dir / "gantt.svg", gantt_svg(p, s, fmt::format("{}: {} cycles, {}", name, s.length, s.algorithm)));
@@ -222,8 +222,8 @@ void setup(CLI::App& app) {
   cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
   cmd->add_flag("--no-deadline", o->no_deadline, "modulo: without the deadline scheduler (for comparisons)");
   cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)");
-  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle: list scheduling honours them (0 = none)");
-  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle: list scheduling honours them (0 = none)");
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle (distinct register operands read by the ops issued in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)");
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle (results written in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
   cmd->callback([o] { run(*o); });

@@ -146,6 +146,8 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                                                        : "on"}};
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
+  if (d.spec.read_ports > 0) m["spec"]["read_ports"] = d.spec.read_ports;  // absent: the register file's own
+  if (d.spec.write_ports > 0) m["spec"]["write_ports"] = d.spec.write_ports;
   // Absent: inverse dynamics on multipliers and adders only (older manifests, and mul/add designs keep their bytes).
   if (d.spec.function != "id") m["spec"]["function"] = d.spec.function;
   if (d.spec.div > 0)
@@ -201,6 +203,8 @@ DesignSpec read_manifest_spec(const std::string& out_dir) {
     spec.regfile = s.value("regfile", std::string("ff"));
     if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
     spec.max_registers = s.value("max_registers", 0);
+    spec.read_ports = s.value("read_ports", 0);
+    spec.write_ports = s.value("write_ports", 0);
     spec.function = s.value("function", std::string("id"));
     try {
       dfg::function_from_name(spec.function);

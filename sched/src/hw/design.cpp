@@ -212,6 +212,10 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   }
   if (spec.max_registers < 0) throw Error(fmt::format("--max-registers: {} (need >= 0)", spec.max_registers));
   d.problem.max_registers = spec.ii != 0 ? 0 : spec.max_registers;  // streaming: the limit is on build_stream's file
+  if (spec.read_ports < 0 || spec.write_ports < 0)
+    throw Error(fmt::format("--read-ports/--write-ports: {}/{} (need >= 0)", spec.read_ports, spec.write_ports));
+  d.problem.read_ports = spec.read_ports;
+  d.problem.write_ports = spec.write_ports;
   if (spec.ii != 0) {
     if (binding != Binding::LeftEdge) throw Error("--binding interconnect: latency datapaths only (not with --ii)");
     if (spec.ii < 0 && spec.ii != kStreamMinII) throw Error(fmt::format("--ii: {} (need >= 1)", spec.ii));

@@ -113,8 +113,23 @@ int head_body_tail_bound(const Problem& problem) {
   return best;
 }
 
+// Register-file ports on one evaluation (issue 16; 0 when none is limited): writes happen at issue + latency >= the
+// smallest latency, so the results need ceil(written / write_ports) cycles from there; reads happen at issue cycles
+// <= length - the smallest latency, so the values read need ceil(read / read_ports) of those.
+int port_bound(const Problem& problem) {
+  if (problem.read_ports <= 0 && problem.write_ports <= 0) return 0;
+  const auto u = detail::reg_use(problem);
+  int lmin = 1 << 30;
+  for (const auto& c : problem.classes) lmin = std::min(lmin, c.latency);
+  int best = 0;
+  if (problem.write_ports > 0 && u.results_written > 0)
+    best = std::max(best, lmin - 1 + ceil_div(u.results_written, problem.write_ports));
+  if (problem.read_ports > 0 && u.values_read > 0) best = std::max(best, lmin - 1 + ceil_div(u.values_read, problem.read_ports));
+  return best;
+}
+
 int lower_bound(const Problem& problem) {
-  return std::max({critical_path(problem), resource_bound(problem), head_body_tail_bound(problem)});
+  return std::max({critical_path(problem), resource_bound(problem), head_body_tail_bound(problem), port_bound(problem)});
 }
 
 int res_mii(const Problem& problem) {
@@ -126,6 +141,15 @@ int res_mii(const Problem& problem) {
     const auto& u = problem.classes[c];
     best = std::max({best, ceil_div(n[c] * u.occupancy, u.count), u.occupancy});
   }
+  return best;
+}
+
+int port_mii(const Problem& problem) {
+  if (problem.read_ports <= 0 && problem.write_ports <= 0) return 0;
+  const auto u = detail::reg_use(problem);
+  int best = 1;
+  if (problem.write_ports > 0) best = std::max(best, ceil_div(u.results_written, problem.write_ports));
+  if (problem.read_ports > 0) best = std::max(best, ceil_div(u.values_read, problem.read_ports));
   return best;
 }
 

@@ -23,6 +23,7 @@ std::string point_key(const Point& p) {
   const std::string key =
       fmt::format("{}|{}|{}|{}|{}|{}|{}", p.robot, p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0);
   std::string out = p.max_registers > 0 ? fmt::format("{}|r{}", key, p.max_registers) : key;
+  if (p.read_ports > 0 || p.write_ports > 0) out += fmt::format("|p{}/{}", p.read_ports, p.write_ports);
   if (p.fma > 0) out += fmt::format("|f{}/{}", p.fma, p.lat_fma);
   if (p.div > 0) out += fmt::format("|d{}/{}{}", p.div, p.lat_div, p.div_pipelined ? "p" : "");
   return out;
@@ -47,6 +48,8 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
   Problem p;
   p.graph = &graph;
   p.classes = point_classes(pt);
+  p.read_ports = pt.read_ports;  // register-file ports: every schedule of the point keeps them
+  p.write_ports = pt.write_ports;
   check(p);
   for (const auto& n : graph.nodes) r.ops += dfg::is_operation(n.op) ? 1 : 0;
   r.critical_path = critical_path(p);
@@ -158,28 +161,43 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
 }
 
 namespace {
+const char* const kBaseColumns =
+    "robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,algorithm,ii,"
+    "res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,max_port_sources,max_registers";
+const char* const kPortColumns = ",read_ports,write_ports";
 const char* const kUnitColumns = ",fma,lat_fma,div,lat_div,div_pipelined";
 
-std::string base_row(const PointResult& r) {
-  const auto& p = r.point;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{}", p.robot, p.flavour, p.mul,
-                     p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops, r.critical_path, r.lower_bound, r.length,
-                     r.gap_percent, r.algorithm, r.ii, r.res_mii, r.modulo_latency, r.stages, r.registers,
-                     r.verified ? 1 : 0, r.mux_inputs, r.mux2_equivalent, r.max_port_sources, p.max_registers);
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> f;
+  std::stringstream ss(line);
+  for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
+  return f;
 }
 }  // namespace
 
-std::string csv_header(bool units) {
-  return std::string("robot,flavour,mul,add,lat_mul,lat_add,pipelined,ops,critical_path,lower_bound,length,gap_percent,"
-                     "algorithm,ii,res_mii,modulo_latency,stages,registers,verified,mux_inputs,mux2_equivalent,"
-                     "max_port_sources,max_registers") +
-         (units ? kUnitColumns : "");
+CsvColumns csv_columns(const std::vector<PointResult>& rows) {
+  CsvColumns c;
+  c.units = has_unit_dimensions(rows);
+  c.ports = std::any_of(rows.begin(), rows.end(),
+                        [](const PointResult& r) { return r.point.read_ports > 0 || r.point.write_ports > 0; });
+  return c;
 }
 
-std::string to_csv_row(const PointResult& r, bool units) {
+std::string csv_header(CsvColumns columns) {
+  return std::string(kBaseColumns) + (columns.ports ? kPortColumns : "") + (columns.units ? kUnitColumns : "");
+}
+
+std::string to_csv_row(const PointResult& r, CsvColumns columns) {
   const auto& p = r.point;
-  if (!units) return base_row(r);
-  return base_row(r) + fmt::format(",{},{},{},{},{}", p.fma, p.lat_fma, p.div, p.lat_div, p.div_pipelined ? 1 : 0);
+  std::string s = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{},{}", p.robot,
+                              p.flavour, p.mul, p.add, p.lat_mul, p.lat_add, p.pipelined ? 1 : 0, r.ops,
+                              r.critical_path, r.lower_bound, r.length, r.gap_percent, r.algorithm, r.ii, r.res_mii,
+                              r.modulo_latency, r.stages, r.registers, r.verified ? 1 : 0, r.mux_inputs,
+                              r.mux2_equivalent, r.max_port_sources, p.max_registers);
+  if (columns.ports) s += fmt::format(",{},{}", p.read_ports, p.write_ports);
+  if (columns.units)
+    s += fmt::format(",{},{},{},{},{}", p.fma, p.lat_fma, p.div, p.lat_div, p.div_pipelined ? 1 : 0);
+  return s;
 }
 
 std::vector<PointResult> read_csv(const std::string& path) {
@@ -188,22 +206,32 @@ std::vector<PointResult> read_csv(const std::string& path) {
   if (!in) throw Error(fmt::format("{}: cannot open", path));
   std::string line;
   std::vector<PointResult> rows;
-  // Columns after sched's own (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
-  // Files written before the max_registers column (issue 16) are read with max_registers 0.
-  const std::string head = csv_header(), old_head = head.substr(0, head.size() - std::string(",max_registers").size()),
-                    units_head = csv_header(true);
+  // The header names the columns: sched's own up to max_port_sources (files written before the
+  // max_registers column, issue 16, are read with max_registers 0), then the optional port and unit columns by name.
+  // Columns after those (the cost figures `neaccel explore` appends) are ignored: they are recomputed.
+  const std::string base(kBaseColumns), old_base = base.substr(0, base.size() - std::string(",max_registers").size());
   auto starts = [&](const std::string& h) {
     return line.compare(0, h.size(), h) == 0 && (line.size() == h.size() || line[h.size()] == ',');
   };
-  if (!std::getline(in, line) || !(starts(head) || starts(old_head)))
+  if (!std::getline(in, line) || !(starts(base) || starts(old_base)))
     throw Error(fmt::format("{}:1: not an explore CSV (header differs)", path));
-  const bool with_limit = starts(head), with_units = starts(units_head);
+  const std::vector<std::string> names = split_csv(line);
+  auto column = [&](const char* name) -> int {
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  };
+  const int c_limit = column("max_registers"), c_read = column("read_ports"), c_write = column("write_ports"),
+            c_fma = column("fma"), c_lat_fma = column("lat_fma"), c_div = column("div"), c_lat_div = column("lat_div"),
+            c_div_pipe = column("div_pipelined");
+  if ((c_read < 0) != (c_write < 0) || (c_fma < 0) != (c_div < 0) || (c_fma < 0) != (c_lat_fma < 0) ||
+      (c_div < 0) != (c_lat_div < 0) || (c_div < 0) != (c_div_pipe < 0))
+    throw Error(fmt::format("{}:1: incomplete port or unit columns (read_ports,write_ports; fma,lat_fma,div,lat_div,"
+                            "div_pipelined)", path));
+  const std::size_t need = static_cast<std::size_t>(
+      std::max({21, c_limit, c_read, c_write, c_fma, c_lat_fma, c_div, c_lat_div, c_div_pipe}) + 1);
   for (int no = 2; std::getline(in, line); ++no) {
     if (line.empty()) continue;
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string cell; std::getline(ss, cell, ',');) f.push_back(cell);
-    const std::size_t need = with_units ? 28 : with_limit ? 23 : 22;
+    const std::vector<std::string> f = split_csv(line);
     if (f.size() < need) throw Error(fmt::format("{}:{}: {} fields (need {})", path, no, f.size(), need));
     try {
       PointResult r;
@@ -224,13 +252,19 @@ std::vector<PointResult> read_csv(const std::string& path) {
       r.mux_inputs = std::stoi(f[19]);
       r.mux2_equivalent = std::stoi(f[20]);
       r.max_port_sources = std::stoi(f[21]);
-      if (with_limit) r.point.max_registers = std::stoi(f[22]);
-      if (with_units) {
-        r.point.fma = std::stoi(f[23]);
-        r.point.lat_fma = std::stoi(f[24]);
-        r.point.div = std::stoi(f[25]);
-        r.point.lat_div = std::stoi(f[26]);
-        r.point.div_pipelined = f[27] == "1";
+      if (c_limit >= 0) r.point.max_registers = std::stoi(f[c_limit]);
+      if (c_read >= 0) {
+        r.point.read_ports = std::stoi(f[c_read]);
+        r.point.write_ports = std::stoi(f[c_write]);
+        if (r.point.read_ports < 0 || r.point.write_ports < 0)
+          throw Error(fmt::format("{}:{}: read_ports/write_ports out of range", path, no));
+      }
+      if (c_fma >= 0) {
+        r.point.fma = std::stoi(f[c_fma]);
+        r.point.lat_fma = std::stoi(f[c_lat_fma]);
+        r.point.div = std::stoi(f[c_div]);
+        r.point.lat_div = std::stoi(f[c_lat_div]);
+        r.point.div_pipelined = f[c_div_pipe] == "1";
         if (r.point.fma < 0 || r.point.div < 0 || (r.point.fma > 0 && r.point.lat_fma < 1) ||
             (r.point.div > 0 && r.point.lat_div < 1))
           throw Error(fmt::format("{}:{}: fma/div columns out of range", path, no));
@@ -247,7 +281,7 @@ namespace {
 auto sort_key(const PointResult& r) {
   const auto& p = r.point;
   return std::make_tuple(p.robot, p.flavour, !p.pipelined, p.lat_mul, p.lat_add, p.mul, p.add, p.max_registers,
-                         p.lat_fma, p.fma, p.lat_div, p.div, p.div_pipelined);
+                         p.read_ports, p.write_ports, p.lat_fma, p.fma, p.lat_div, p.div, p.div_pipelined);
 }
 }  // namespace
 
@@ -256,11 +290,12 @@ void sort_results(std::vector<PointResult>& rows) {
 }
 
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows) {
-  std::map<std::tuple<std::string, std::string, int, int, bool, int, int, int, bool>, std::vector<PointResult>> groups;
+  std::map<std::tuple<std::string, std::string, int, int, bool, int, int, int, int, int, bool>, std::vector<PointResult>>
+      groups;
   for (const auto& r : rows)
     if (r.length > 0)  // a register-limited point without a schedule is on no front
       groups[{r.point.robot, r.point.flavour, r.point.lat_mul, r.point.lat_add, r.point.pipelined, r.point.max_registers,
-              r.point.lat_fma, r.point.lat_div, r.point.div_pipelined}]
+              r.point.read_ports, r.point.write_ports, r.point.lat_fma, r.point.lat_div, r.point.div_pipelined}]
           .push_back(r);
   std::vector<PointResult> front;
   for (auto& [k, g] : groups) {

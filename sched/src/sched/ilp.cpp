@@ -33,7 +33,13 @@ struct Model {
   std::vector<int> ia{0}, ja{0};
   std::vector<double> ar{0.0};
 
+  // Register-file read ports (issue 16): y[a][t] in [0, 1] (value a read at cycle t) over the union of its readers'
+  // windows, y >= x[v][t] for each reader v; per cycle (or congruence class) sum y <= read_ports. Continuous y is
+  // exact: with x integral the rows force y = 1 where a is read, and y = 0 elsewhere is feasible.
+  std::vector<int> ylo{}, yhi{}, ybase{};                     // per node (ybase 0: not read by an op)
+  std::vector<std::pair<dfg::NodeId, dfg::NodeId>> reads{};   // (value, reader) pairs
   int col(dfg::NodeId v, int t) const { return base[v] + (t - lo[v]); }
+  int ycol(dfg::NodeId a, int t) const { return ybase[a] + (t - ylo[a]); }
   int add_row(int type, double lb, double ub) {
     const int r = glp_add_rows(lp, 1);
     glp_set_row_bnds(lp, r, type, lb, ub);
@@ -53,8 +59,15 @@ void add_columns(Model& m, const Problem& p, int lb) {
     ncols += m.hi[v] - m.lo[v] + 1;
   }
   m.m_col = ncols + 1;
-  glp_add_cols(m.lp, ncols + 1);
+  int ycols = 0;
+  for (std::size_t a = 0; a < m.ybase.size(); ++a)
+    if (m.yhi[a] >= m.ylo[a] && m.ybase[a] != 0) {
+      m.ybase[a] = ncols + 2 + ycols;
+      ycols += m.yhi[a] - m.ylo[a] + 1;
+    }
+  glp_add_cols(m.lp, ncols + 1 + ycols);
   for (int c = 1; c <= ncols; ++c) glp_set_col_kind(m.lp, c, GLP_BV);
+  for (int c = ncols + 2; c <= ncols + 1 + ycols; ++c) glp_set_col_bnds(m.lp, c, GLP_DB, 0.0, 1.0);
   glp_set_col_kind(m.lp, m.m_col, GLP_IV);
   glp_set_col_bnds(m.lp, m.m_col, lb == m.horizon ? GLP_FX : GLP_DB, lb, m.horizon);
   glp_set_obj_coef(m.lp, m.m_col, 1.0);
@@ -127,6 +140,40 @@ void add_rows(Model& m, const Problem& p, bool aggregated) {
       }
     }
   }
+  if (p.write_ports > 0 || p.read_ports > 0) {  // register-file ports per cycle (ii == 0) or congruence class
+    const auto use = detail::reg_use(p);
+    const int keys = p.ii > 0 ? p.ii : m.horizon + 1;
+    auto key = [&](int t) { return p.ii > 0 ? t % p.ii : t; };
+    if (p.write_ports > 0) {  // results written at issue + latency
+      std::vector<std::vector<int>> cols(static_cast<std::size_t>(keys));
+      for (auto v : g.ops)
+        if (use.writes[v])
+          for (int t = m.lo[v]; t <= m.hi[v]; ++t) cols[static_cast<std::size_t>(key(t + g.lat[v]))].push_back(m.col(v, t));
+      for (const auto& cc : cols) {
+        if (static_cast<int>(cc.size()) <= p.write_ports) continue;
+        const int r = m.add_row(GLP_UP, 0, p.write_ports);
+        for (int col : cc) m.coef(r, col, 1);
+      }
+    }
+    if (p.read_ports > 0) {
+      for (const auto& [a, v] : m.reads)  // y[a][t] >= x[v][t]
+        for (int t = m.lo[v]; t <= m.hi[v]; ++t) {
+          const int r = m.add_row(GLP_UP, 0, 0);
+          m.coef(r, m.col(v, t), 1);
+          m.coef(r, m.ycol(a, t), -1);
+        }
+      std::vector<std::vector<int>> cols(static_cast<std::size_t>(keys));
+      for (std::size_t a = 0; a < m.ybase.size(); ++a)
+        if (m.ybase[a] > 0)
+          for (int t = m.ylo[a]; t <= m.yhi[a]; ++t)
+            cols[static_cast<std::size_t>(key(t))].push_back(m.ycol(static_cast<dfg::NodeId>(a), t));
+      for (const auto& cc : cols) {
+        if (static_cast<int>(cc.size()) <= p.read_ports) continue;
+        const int r = m.add_row(GLP_UP, 0, p.read_ports);
+        for (int col : cc) m.coef(r, col, 1);
+      }
+    }
+  }
   for (auto v : g.ops) {  // M >= start + latency for ops without successors
     if (g.succ_off[v] != g.succ_off[v + 1]) continue;
     const int r = m.add_row(GLP_LO, g.lat[v], 0);
@@ -164,6 +211,7 @@ void callback(glp_tree* tree, void* info) {
     const int n = glp_get_num_cols(d->m->lp);
     std::vector<double> x(static_cast<std::size_t>(n) + 1, 0.0);
     for (auto v : d->m->g.ops) x[d->m->col(v, d->start->slots[v].start)] = 1.0;
+    for (const auto& [a, v] : d->m->reads) x[d->m->ycol(a, d->start->slots[v].start)] = 1.0;
     x[d->m->m_col] = d->start->length;
     glp_ios_heur_sol(tree, x.data());
   }
@@ -190,6 +238,26 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
   }
   long columns = 0;
   for (auto v : g.ops) columns += m.hi[v] - m.lo[v] + 1;
+  m.ylo.assign(g.cls.size(), 0);
+  m.yhi.assign(g.cls.size(), -1);
+  m.ybase.assign(g.cls.size(), 0);
+  if (problem.read_ports > 0) {
+    const auto use = detail::reg_use(problem);
+    for (auto v : g.ops)
+      for (auto a : use.operands[v]) {
+        m.reads.emplace_back(a, v);
+        if (m.ybase[a] == 0) {
+          m.ybase[a] = 1;  // placeholder: add_columns numbers the columns
+          m.ylo[a] = m.lo[v];
+          m.yhi[a] = m.hi[v];
+        } else {
+          m.ylo[a] = std::min(m.ylo[a], m.lo[v]);
+          m.yhi[a] = std::max(m.yhi[a], m.hi[v]);
+        }
+      }
+    for (std::size_t a = 0; a < m.ybase.size(); ++a)
+      if (m.ybase[a] != 0) columns += m.yhi[a] - m.ylo[a] + 1;
+  }
   Schedule best = heur;
   best.lower_bound = lb;
   if (columns > options.max_columns) {

@@ -27,6 +27,17 @@ OpGraph build_op_graph(const Problem& problem);
 std::vector<int> asap_starts(const OpGraph& g);
 // Height: latency plus the longest latency path to the end, per node (0 for Input/Const).
 std::vector<int> heights(const OpGraph& g);
+// Register-file use of each op (issue 16, ports): its distinct operands read from the register file (not constants,
+// not resident inputs; graph inputs included), and whether its result is written to a register (some op reads it or
+// it is an output). verify() counts reads and writes the same way (schedule.hpp).
+struct RegUse {
+  std::vector<std::vector<std::uint32_t>> operands;  // per node
+  std::vector<char> writes;                          // per node
+  int values_read = 0;                               // distinct values read by some op
+  int results_written = 0;                           // ops whose result is written
+};
+RegUse reg_use(const Problem& problem);
+
 // The graph with every edge reversed, ops in reverse topological order (for backward passes).
 OpGraph reversed(const OpGraph& g);
 

@@ -283,6 +283,25 @@ Schedule list_schedule(const Problem& problem, const ListOptions& options) {
         last_error = e.what();  // this order ran out of registers; keep the others
       }
     }
+    // The unconstrained list schedule (backward-forward passes, which the limits cannot follow) where it happens to
+    // keep the limits and is strictly shorter: a limit that does not bind costs nothing.
+    {
+      Problem free = problem;
+      free.max_registers = free.read_ports = free.write_ports = 0;
+      ListOptions fo = options;
+      Schedule u = list_schedule(free, fo);
+      if (best.start.empty() || u.length < best.length) {
+        Problem ports = problem;
+        ports.max_registers = 0;
+        if (verify(ports, u, 1).empty() && (problem.max_registers == 0 || max_live(problem, u) <= problem.max_registers)) {
+          Schedule s = u;
+          s.algorithm += problem.max_registers > 0 ? " (within the limits)" : " (within the ports)";
+          s.lower_bound = lb;
+          s.proven_optimal = s.length == lb;
+          return s;
+        }
+      }
+    }
     if (best.start.empty()) throw Error(last_error);
     Schedule s = to_schedule(problem, g, best, how);
     s.lower_bound = lb;

@@ -13,12 +13,63 @@
 #include <limits>
 #include <optional>
 #include <tuple>
+#include <map>
 #include <set>
 
 namespace neaccel::sched {
 namespace {
 
 using detail::OpGraph;
+
+// Register-file ports of a modulo schedule being built (issue 16; verify()'s model): reads per congruence class are
+// the distinct (value, absolute cycle) pairs read by ops issued there, writes the results written there. An op placed
+// reads at its read key and writes at its write key (forward: issue and issue + latency; a backward pass, mirrored in
+// time afterwards, uses issue + latency and issue: the mirror maps equal keys to equal cycles and congruence classes
+// to congruence classes).
+struct PortTable {
+  int ii = 0, reads = 0, writes = 0;
+  const detail::RegUse* use = nullptr;
+  std::vector<int> read_count, write_count;                  // per congruence class
+  std::map<long, std::vector<dfg::NodeId>> read_at;          // absolute read key -> values read there
+  PortTable() = default;
+  PortTable(const Problem& p, const detail::RegUse& u, int ii_)
+      : ii(ii_), reads(p.read_ports), writes(p.write_ports), use(&u), read_count(ii_, 0), write_count(ii_, 0) {}
+  bool active() const { return reads > 0 || writes > 0; }
+  int extra_reads(dfg::NodeId v, long rkey) const {
+    const auto it = read_at.find(rkey);
+    int extra = 0;
+    for (auto a : use->operands[v])
+      extra += it == read_at.end() || std::find(it->second.begin(), it->second.end(), a) == it->second.end() ? 1 : 0;
+    return extra;
+  }
+  bool fits(dfg::NodeId v, long rkey, long wkey) const {
+    if (!active()) return true;
+    if (reads > 0 && read_count[rkey % ii] + extra_reads(v, rkey) > reads) return false;
+    if (writes > 0 && use->writes[v] && write_count[wkey % ii] >= writes) return false;
+    return true;
+  }
+  void take(dfg::NodeId v, long rkey, long wkey) {
+    if (!active()) return;
+    auto& at = read_at[rkey];
+    for (auto a : use->operands[v])
+      if (std::find(at.begin(), at.end(), a) == at.end()) {
+        at.push_back(a);
+        ++read_count[rkey % ii];
+      }
+    if (use->writes[v]) ++write_count[wkey % ii];
+  }
+};
+
+bool ports_limited(const Problem& p) { return p.read_ports > 0 || p.write_ports > 0; }
+
+// A schedule keeps the problem's register-file ports (verify()'s port rules; unit use and dependences hold by
+// construction where this is asked).
+bool keeps_ports(const Problem& p, const Schedule& s) {
+  if (!ports_limited(p)) return true;
+  Problem q = p;
+  q.max_registers = 0;
+  return verify(q, s, 1).empty();
+}
 
 struct Attempt {
   const OpGraph& g;
@@ -210,6 +261,7 @@ std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, 
         s.length = std::max(s.length, d.start[v] + g.lat[v]);
       }
       s.ii = problem.ii;
+      if (!keeps_ports(problem, s)) continue;  // the deadline scheduler does not model ports: kept only if it fits
       s.algorithm = prio == &by_flat ? "modulo/deadline-flat-order" : "modulo/deadline";
       hi = s.length - 1;
       best = std::move(s);
@@ -230,29 +282,43 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
   const int mii = res_mii(problem);
   long seq = 1;
   for (auto v : g.ops) seq += g.occ[v];
-  const int max_ii = options.max_ii > 0 ? options.max_ii : static_cast<int>(std::min<long>(seq, 1 << 30));
+  // Register-file ports (issue 16): II from the port bound too; Rau's scheduler does not model ports, so its schedule
+  // counts only where it keeps them, and the modulo list scheduler (which does) is tried at every II. A sequential
+  // schedule (one op at a time, each after the previous result) keeps any ports an op can issue with.
+  const bool ports = ports_limited(problem);
+  long seq_lat = 1;
+  for (auto v : g.ops) seq_lat += g.lat[v];
+  const int max_ii = options.max_ii > 0 ? options.max_ii
+                                        : static_cast<int>(std::min<long>(ports ? std::max(seq, seq_lat) : seq, 1 << 30));
+  const int first_ii = std::max({problem.ii, mii, port_mii(problem)});
   const long budget = options.budget > 0 ? options.budget : 4 * static_cast<long>(g.ops.size()) + 16;
-  for (int ii = std::max(problem.ii, mii); ii <= max_ii; ++ii) {
-    Attempt a(g, problem.classes, ii);
-    if (!a.run(h, budget)) continue;
-    Schedule s;
-    s.slots.resize(g.cls.size());
-    for (auto v : g.ops) {
-      s.slots[v] = Slot{a.start[v], g.cls[v], a.inst[v]};
-      s.length = std::max(s.length, a.start[v] + g.lat[v]);
-    }
-    s.ii = ii;
-    s.algorithm = "modulo/ims";
+  for (int ii = first_ii; ii <= max_ii; ++ii) {
     Problem at = problem;
     at.ii = ii;
-    if (options.list) {
+    Attempt a(g, problem.classes, ii);
+    std::optional<Schedule> found;
+    if (a.run(h, budget)) {
+      Schedule s;
+      s.slots.resize(g.cls.size());
+      for (auto v : g.ops) {
+        s.slots[v] = Slot{a.start[v], g.cls[v], a.inst[v]};
+        s.length = std::max(s.length, a.start[v] + g.lat[v]);
+      }
+      s.ii = ii;
+      s.algorithm = "modulo/ims";
+      if (keeps_ports(at, s)) found = std::move(s);
+    }
+    if (!found && !ports) continue;
+    if (options.list || (ports && !found)) {
       try {
         Schedule l = modulo_list_schedule(at);
-        if (l.length < s.length) s = std::move(l);
+        if (!found || l.length < found->length) found = std::move(l);
       } catch (const Error&) {
-        // fragmented reservation table (occupancy > 1): keep Rau's schedule
+        // fragmented reservation table (occupancy > 1), or no slot within the ports: keep Rau's schedule
       }
     }
+    if (!found) continue;
+    Schedule s = std::move(*found);
     int bound = modulo_latency_bound(at);  // kept apart: s is replaced by better schedules
     if (options.deadline && s.length > bound) {
       auto d = deadline_search(at, bound, s.length - 1, options.deadline_budget);
@@ -284,13 +350,15 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
     s.latency_bound = bound;
     s.ii = ii;
     s.stages = (s.length + ii - 1) / ii;
-    s.lower_bound = mii;
-    s.proven_optimal = ii == mii;
+    s.lower_bound = std::max(mii, port_mii(problem));
+    s.proven_optimal = ii == s.lower_bound;
     s.latency_optimal = s.length <= s.latency_bound;
     if (s.latency_optimal) s.latency_bound = s.length;
     return s;
   }
-  throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]", std::max(problem.ii, mii), max_ii));
+  throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]{}", first_ii, max_ii,
+                          ports ? fmt::format(" within read ports {}, write ports {}", problem.read_ports, problem.write_ports)
+                                : std::string()));
 }
 
 namespace {
@@ -299,7 +367,7 @@ namespace {
 // the reversed graph and an op placed at t holds its unit's congruence classes from t + latency - occupancy (the
 // mirror image of a forward issue); the caller mirrors the result in time.
 Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, const std::vector<long>& prio,
-                          bool backward = false) {
+                          bool backward = false, const detail::RegUse* use = nullptr) {
   const int ii = problem.ii;
   const std::size_t n = g.cls.size();
   long total = 0;
@@ -311,6 +379,7 @@ Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, cons
   std::vector<std::vector<std::vector<char>>> mrt(problem.classes.size());
   for (std::size_t c = 0; c < problem.classes.size(); ++c)
     mrt[c].assign(problem.classes[c].count, std::vector<char>(ii, 0));
+  PortTable ports = use ? PortTable(problem, *use, ii) : PortTable();
   std::vector<int> estart(n, 0), waiting(n, 0), start(n, -1), inst(n, -1);
   for (auto v : g.ops) waiting[v] = g.npred[v];
   std::set<std::pair<long, dfg::NodeId>> ready;  // (priority, id), released ops (estart may be in the future)
@@ -321,19 +390,23 @@ Schedule modulo_list_with(const Problem& problem, const detail::OpGraph& g, cons
   // table: bound the search and report failure.
   const long horizon = total + static_cast<long>(ii) * (static_cast<long>(g.ops.size()) + 2);
   for (long t = 0; placed < g.ops.size(); ++t) {
-    if (t > horizon) throw Error(fmt::format("modulo list schedule: no schedule at ii {} (fragmented table)", ii));
+    if (t > horizon)
+      throw Error(fmt::format("modulo list schedule: no schedule at ii {} ({})", ii,
+                              ports.active() ? "fragmented table or register-file ports full" : "fragmented table"));
     std::vector<dfg::NodeId> now;
     for (auto it = ready.begin(); it != ready.end();) {
       const auto v = it->second;
       const int c = g.cls[v];
       bool done = false;
       const long d = backward ? g.lat[v] - g.occ[v] : 0;
-      if (estart[v] <= t)
+      const long rkey = backward ? t + g.lat[v] : t, wkey = backward ? t : t + g.lat[v];
+      if (estart[v] <= t && ports.fits(v, rkey, wkey))
         for (int i = 0; i < problem.classes[c].count && !done; ++i) {
           bool free = true;
           for (int k = 0; k < g.occ[v] && free; ++k) free = !mrt[c][i][(t + d + k) % ii];
           if (!free) continue;
           for (int k = 0; k < g.occ[v]; ++k) mrt[c][i][(t + d + k) % ii] = 1;
+          ports.take(v, rkey, wkey);
           start[v] = static_cast<int>(t);
           inst[v] = i;
           done = true;
@@ -384,11 +457,23 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   const auto h = detail::heights(g);
   const std::size_t n = g.cls.size();
   std::optional<Schedule> best;
+  const detail::RegUse use = ports_limited(problem) ? detail::reg_use(problem) : detail::RegUse{};
+  const detail::RegUse* up = ports_limited(problem) ? &use : nullptr;
+  // With limited ports a pass may find no slot within them at this II while another does: the others still run.
+  std::string failed;
+  auto pass = [&](const std::function<void()>& run) {
+    try {
+      run();
+    } catch (const Error& e) {
+      if (!up) throw;
+      failed = e.what();
+    }
+  };
   // 1. Forward, height priority (critical path first).
   if (options.forward_height) {
     std::vector<long> by_height(n, 0);
     for (auto v : g.ops) by_height[v] = -static_cast<long>(h[v]);
-    keep_shorter(best, modulo_list_with(problem, g, by_height), "modulo/list");
+    pass([&] { keep_shorter(best, modulo_list_with(problem, g, by_height, false, up), "modulo/list"); });
   }
   // 2. Forward in the order of the flat (non-modulo) list schedule, height breaking ties: one II above ResMII the
   // height order can leave the last ops only congruence classes far from their earliest start, while the flat
@@ -400,7 +485,7 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   if (options.flat_order) {
     std::vector<long> by_flat(n, 0);
     for (auto v : g.ops) by_flat[v] = static_cast<long>(l.slots[v].start) * span - static_cast<long>(h[v]);
-    keep_shorter(best, modulo_list_with(problem, g, by_flat), "modulo/list-flat-order");
+    pass([&] { keep_shorter(best, modulo_list_with(problem, g, by_flat, false, up), "modulo/list-flat-order"); });
   }
   // 3. Backward (from the outputs), mirrored: at II = ResMII a forward pass fills every congruence class from cycle 0
   // and the tail of the chain toward the torques finds none free for a whole II; backward, the tail is the graph's
@@ -408,14 +493,14 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
   const auto rg = detail::reversed(g);
   const auto rh = detail::heights(rg);
   auto backward = [&](const std::vector<long>& prio, const char* name) {
-    Schedule b = modulo_list_with(problem, rg, prio, true);
+    Schedule b = modulo_list_with(problem, rg, prio, true, up);
     for (auto v : g.ops) b.slots[v].start = b.length - b.slots[v].start - g.lat[v];
     keep_shorter(best, std::move(b), name);
   };
   if (options.backward) {
     std::vector<long> by_depth(n, 0);
     for (auto v : g.ops) by_depth[v] = -static_cast<long>(rh[v]);
-    backward(by_depth, "modulo/list-backward");
+    pass([&] { backward(by_depth, "modulo/list-backward"); });
   }
   // 4. Backward in the flat schedule's order mirrored (latest finish first): stanford custom 2+2 at II 94: 184 -> 165,
   // puma560 custom 1+1 at II 220: 234 -> 227.
@@ -423,8 +508,9 @@ Schedule modulo_list_schedule(const Problem& problem, const ModuloListOptions& o
     std::vector<long> by_flat_finish(n, 0);
     for (auto v : g.ops)
       by_flat_finish[v] = static_cast<long>(l.length - l.slots[v].start - g.lat[v]) * span - static_cast<long>(rh[v]);
-    backward(by_flat_finish, "modulo/list-backward-flat-order");
+    pass([&] { backward(by_flat_finish, "modulo/list-backward-flat-order"); });
   }
+  if (!best) throw Error(failed);
   return *best;
 }
 

@@ -108,6 +108,21 @@ void check(const Problem& p) {
   if (p.read_ports < 0) throw Error(fmt::format("problem.read_ports: {} (need >= 0)", p.read_ports));
   if (p.write_ports < 0) throw Error(fmt::format("problem.write_ports: {} (need >= 0)", p.write_ports));
   check_graph(p);
+  if (p.read_ports > 0) {  // an op reads all its register operands in its issue cycle: more than the ports never fit
+    const auto& g = *p.graph;
+    for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+      const auto& nd = g.nodes[v];
+      if (!is_operation(nd.op)) continue;
+      std::set<dfg::NodeId> regs;
+      for (int k = 0; k < dfg::arity(nd.op); ++k) {
+        const auto& a = g.nodes[nd.arg[k]];
+        if (a.op != dfg::Op::Const && !(a.op == dfg::Op::Input && is_resident(p, a.input))) regs.insert(nd.arg[k]);
+      }
+      if (static_cast<int>(regs.size()) > p.read_ports)
+        throw Error(fmt::format("problem.read_ports: {} but node {} ({}) reads {} register operands in its issue cycle "
+                                "(no schedule exists)", p.read_ports, v, dfg::op_name(nd.op), regs.size()));
+    }
+  }
 }
 
 namespace detail {
@@ -148,6 +163,33 @@ OpGraph build_op_graph(const Problem& p) {
       if (is_operation(nodes[a].op)) g.succ[fill[a]++] = v;
     }
   return g;
+}
+
+RegUse reg_use(const Problem& p) {
+  const auto& g = *p.graph;
+  const std::size_t n = g.nodes.size();
+  RegUse r;
+  r.operands.resize(n);
+  r.writes.assign(n, 0);
+  std::vector<char> read(n, 0), by_op(n, 0);
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto& nd = g.nodes[v];
+    if (!is_operation(nd.op)) continue;
+    for (int k = 0; k < dfg::arity(nd.op); ++k) {
+      const auto a = nd.arg[k];
+      const auto& an = g.nodes[a];
+      if (an.op == dfg::Op::Const || (an.op == dfg::Op::Input && is_resident(p, an.input))) continue;
+      if (std::find(r.operands[v].begin(), r.operands[v].end(), a) == r.operands[v].end()) r.operands[v].push_back(a);
+      read[a] = by_op[a] = 1;
+    }
+  }
+  for (const auto& o : g.outputs) read[o.node] = 1;
+  for (std::size_t v = 0; v < n; ++v) {
+    r.writes[v] = is_operation(g.nodes[v].op) && read[v] ? 1 : 0;
+    r.results_written += r.writes[v];
+    r.values_read += by_op[v];
+  }
+  return r;
 }
 
 std::vector<int> asap_starts(const OpGraph& g) {

@@ -170,24 +170,30 @@ struct Checker {
 
   void ports(const std::vector<Lifetime>& lts) {
     if (p.read_ports > 0) {
-      std::map<int, std::set<NodeId>> reads;  // cycle -> distinct values read
+      // (cycle or congruence class) -> distinct (value, absolute cycle) pairs read: ops of one evaluation reading a
+      // value in the same cycle share the read; with ii > 0 the reads at cycles t and t + k * ii are reads of
+      // different evaluations' copies in one physical cycle, so they count apart.
+      std::map<int, std::set<std::pair<NodeId, int>>> reads;
       for (std::size_t v = 0; v < s.slots.size(); ++v) {
         if (!is_operation(node(v).op)) continue;
         for (int k = 0; k < dfg::arity(node(v).op); ++k)
           if (node(node(v).arg[k]).op != dfg::Op::Const &&
               !(node(node(v).arg[k]).op == dfg::Op::Input && is_resident(p, node(node(v).arg[k]).input)))
-            reads[fold(s.slots[v].start)].insert(node(v).arg[k]);
+            reads[fold(s.slots[v].start)].emplace(node(v).arg[k], s.slots[v].start);
       }
       for (const auto& [c, vals] : reads)
         if (static_cast<int>(vals.size()) > p.read_ports)
-          add(fmt::format("ports: {} register reads at cycle {}, limit {}", vals.size(), c, p.read_ports));
+          add(fmt::format("ports: {} register reads at {} {}, limit {}", vals.size(), s.ii > 0 ? "congruence class" : "cycle",
+                          c, p.read_ports));
     }
     if (p.write_ports > 0) {
       std::map<int, int> writes;
       for (const auto& lt : lts)
         if (is_operation(node(lt.node).op)) ++writes[fold(lt.begin)];
       for (const auto& [c, k] : writes)
-        if (k > p.write_ports) add(fmt::format("ports: {} register writes at cycle {}, limit {}", k, c, p.write_ports));
+        if (k > p.write_ports)
+          add(fmt::format("ports: {} register writes at {} {}, limit {}", k, s.ii > 0 ? "congruence class" : "cycle", c,
+                          p.write_ports));
     }
   }
 

@@ -49,6 +49,10 @@ struct DesignSpec {
   // Config::regfile_mem; docs/datapath.md "Register file as memory").
   std::string regfile = "ff";
   int max_registers = 0;  // latency datapaths: register limit the list scheduler honours (0 = none; issue 16)
+  // Register-file ports the schedulers honour (0 = the register file's own: 2 read and 1 write per unit, never
+  // binding; issue 16): operands read by the ops issued in a cycle and results written in a cycle (input loads and
+  // output unloads have ports or phases of their own). The register file keeps its ports (docs/datapath.md).
+  int read_ports = 0, write_ports = 0;
   // The dynamics function (dfg/functions.hpp: id, fd, fd-khalil, fd-strobe, mass, dtau); id is the traced inverse
   // dynamics of sched::robot_graph, the others dfg::trace_function customised (docs/functions.md).
   std::string function = "id";

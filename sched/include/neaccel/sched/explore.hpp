@@ -24,6 +24,7 @@ struct Point {
   int fma = 0, lat_fma = 0;
   int div = 0, lat_div = 0;
   bool div_pipelined = false;
+  int read_ports = 0, write_ports = 0;  // issue 16: register-file ports per cycle the schedulers honour (0 = none)
 };
 // The unit classes of a point: sched::default_classes, then "fma" and "div" where the point has them.
 std::vector<UnitClass> point_classes(const Point& p);
@@ -71,18 +72,23 @@ std::vector<PointResult> run_sweep(const std::vector<Point>& points, const std::
                                    const SweepOptions& options, int threads,
                                    const std::function<void(std::size_t, std::size_t)>& progress = {});
 
-// CSV with a header line; read_csv throws neaccel::Error naming the file and line on malformed rows.
-// units: the FMA and divider columns (fma, lat_fma, div, lat_div, div_pipelined) after max_registers; sweeps
-// without those dimensions are written without them (the files of earlier sweeps stay byte-identical).
-std::string csv_header(bool units = false);
-std::string to_csv_row(const PointResult& r, bool units = false);
+// CSV with a header line; read_csv throws neaccel::Error naming the file and line on malformed rows, and reads the
+// optional columns by their names in the header. After max_registers come, only in sweeps that have those
+// dimensions (so the files of earlier sweeps stay byte-identical): ports, the register-file port limits
+// (read_ports, write_ports), then units, the FMA and divider columns (fma, lat_fma, div, lat_div, div_pipelined).
+struct CsvColumns {
+  bool ports = false, units = false;
+};
+CsvColumns csv_columns(const std::vector<PointResult>& rows);
+std::string csv_header(CsvColumns columns = {});
+std::string to_csv_row(const PointResult& r, CsvColumns columns = {});
 std::vector<PointResult> read_csv(const std::string& path);
-// Rows sorted by (robot, flavour, pipelined, lat_mul, lat_add, mul, add, max_registers, lat_fma, fma, lat_div, div,
-// div_pipelined) -- deterministic file order.
+// Rows sorted by (robot, flavour, pipelined, lat_mul, lat_add, mul, add, max_registers, read_ports, write_ports,
+// lat_fma, fma, lat_div, div, div_pipelined) -- deterministic file order.
 void sort_results(std::vector<PointResult>& rows);
 
 // Pareto front of (mul + add + fma + div, length) within each group of equal (robot, flavour, lat_mul, lat_add,
-// pipelined, max_registers, lat_fma, lat_div, div_pipelined):
+// pipelined, max_registers, read_ports, write_ports, lat_fma, lat_div, div_pipelined):
 // the points no other point of the group beats in both (ties: fewer multipliers first).
 std::vector<PointResult> pareto_front(const std::vector<PointResult>& rows);
 
