@@ -332,8 +332,9 @@ json hierarchical_synthesis(const Design& d, const fs::path& cache) {
     if (is_unit_source(f)) continue;
     script += (is_unit_wrapper(f) || is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
   }
-  script += "read_verilog -defer " + d.top_v.string() + "\n";
-  run_yosys(cache, "hierarchical", script + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o hierarchical.stat stat\n");
+  script += "read_verilog -defer rtl/nea_top.v\n";  // run_yosys runs in the design directory
+  run_yosys(d, cache, "hierarchical",
+            script + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o " + out(d, cache, "hierarchical.stat") + " stat\n");
   const fs::path stat = cache / "hierarchical.stat";
   const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(stat)), stat);
   long total = 0, boxes = 0, banks = 0, ffs = 0;
