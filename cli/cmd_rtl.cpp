@@ -102,9 +102,9 @@ void run(const Options& o) {
   spec.fma = o.fma;
   spec.lat_fma = o.lat_fma;
   spec.in_words = o.in_words;
-  // Custom designs have no parameter inputs; the hardwired datapath has no parameter memory yet (streamed unless
-  // --params load is asked for, which is then an error).
-  spec.params = spec.custom || (spec.arch == hw::Arch::Hardwired && !o.params_given) ? "stream" : o.params;
+  // Custom designs have no parameter inputs (--params load is then an error); the general flavour loads them once by
+  // default, in both architectures.
+  spec.params = spec.custom && !o.params_given ? "stream" : o.params;
   hw::Design d;
   try {
     d = hw::make_design(spec);

@@ -37,6 +37,9 @@ bool same_timing(const sysc::CoreRun& a, const sysc::CoreRun& b) {
 
 CampaignResult run_fault_campaign(const CampaignSetup& s) {
   const hw::Datapath& dp = *s.dp;
+  if (dp.has_params())  // sysc::run_core drives no configuration phase
+    throw Error("--fault-campaign: not for a design with a parameter memory (the faulty runs have no configuration "
+                "phase); build it with neaccel rtl --params stream");
   // The fault-free run: it must pass every check (else the campaign would measure a broken design), and it gives
   // the sites and cycles faults are drawn from.
   sysc::FaultSites sites;

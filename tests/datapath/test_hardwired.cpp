@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 #include <string>
 
 namespace neaccel {
@@ -55,6 +56,41 @@ TEST(Hardwired, SameDatapathSameTextAndOnlyTheRoutedSources) {
     EXPECT_EQ(v.find("$readmemh"), std::string::npos);
     EXPECT_EQ(v.find("module "), v.rfind("module "));
   }
+}
+
+// Robot parameters loaded once (issue 16): one register per parameter word some port reads, each written in the
+// configuration phase at its own counter value; the CONFIG state and the configured flag only when there are
+// parameters (a custom design's text has neither). Its cycle behaviour: dp.cli.sim_params_cosim_h*.
+TEST(Hardwired, ParameterMemoryHoldsTheWordsThePortsRead) {
+  for (int ii : {0, hw::kStreamMinII}) {
+    hw::DesignSpec s = spec("planar2", 1, 1, ii);
+    s.custom = false;
+    s.params = "load";
+    const hw::Design d = hw::make_design(s);
+    ASSERT_TRUE(d.dp.has_params());
+    const std::string v = hw::hardwired_verilog(d.dp);
+    std::set<int> read;
+    for (const auto& ports : hw::interconnect(d.dp).unit_sources)
+      for (const auto& src : ports)
+        for (const hw::Operand& o : src)
+          if (o.kind == hw::Operand::Kind::Param) read.insert(o.index);
+    EXPECT_FALSE(read.empty());
+    EXPECT_LT(read.size(), d.dp.param_names.size());  // planar2 reads some of its 89 words only
+    std::set<int> declared, written;
+    const std::regex decl(R"(reg \[\d+:0\] p(\d+)_q;)"), write(R"(if \(cfg_we & [^)]*\)+ p(\d+)_q <= in_data_i;)");
+    for (std::sregex_iterator it(v.begin(), v.end(), decl), end; it != end; ++it) declared.insert(std::stoi((*it)[1].str()));
+    for (std::sregex_iterator it(v.begin(), v.end(), write), end; it != end; ++it) written.insert(std::stoi((*it)[1].str()));
+    EXPECT_EQ(declared, read) << "ii " << ii;
+    EXPECT_EQ(written, read) << "ii " << ii;
+    EXPECT_NE(v.find("StConfig"), std::string::npos);
+    EXPECT_NE(v.find("cfgd_q"), std::string::npos);
+    const std::string custom = hw::hardwired_verilog(hw::make_design(spec("planar2", 1, 1, ii)).dp);
+    EXPECT_EQ(custom.find("StConfig"), std::string::npos);
+    EXPECT_EQ(custom.find("cfgd_q"), std::string::npos);
+  }
+  hw::DesignSpec c = spec("planar2", 1, 1, 0);
+  c.params = "load";  // a custom design has no parameter inputs
+  EXPECT_THROW(hw::make_design(c), Error);
 }
 
 TEST(Hardwired, BackpressureIsRefused) {

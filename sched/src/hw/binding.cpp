@@ -37,7 +37,8 @@ int mux_cost(int d) { return d >= 2 ? d : 0; }
 // The binding state and its interconnect, kept up to date incrementally.
 //
 // Ports: unit u port a/b/c = 3u, 3u + 1, 3u + 2 (c: FMA addend); register r's write port = 3U + r; the output port = 3U + R.
-// Sources: unit u's result bus = u; register r = U + r; constant c = U + R + c; the input load = U + R + C.
+// Sources: unit u's result bus = u; register r = U + r; constant c = U + R + c; the input load = U + R + C; graph
+// input i held in the parameter memory = U + R + C + 1 + i.
 // An "item" is one routing the datapath needs: a read (op v, operand k), the write-back of value x, or output o.
 class Binder {
  public:
@@ -76,7 +77,7 @@ class Binder {
     }
     needs_wb_.assign(n_, 0);
     for (std::size_t v = 0; v < n_; ++v)
-      needs_wb_[v] = g.nodes[v].op != Op::Const && last_use[v] > arrival_[v];
+      needs_wb_[v] = g.nodes[v].op != Op::Const && !resident(static_cast<NodeId>(v)) && last_use[v] > arrival_[v];
 
     // Lifetimes under the scheduler's rule (sched::lifetimes, what sched::verify checks; at least as strict as
     // hw::build's): every value with one gets a register.
@@ -110,7 +111,7 @@ class Binder {
     }
 
     NP_ = 3 * U_ + R_ + 1;
-    NS_ = U_ + R_ + C_ + 1;
+    NS_ = U_ + R_ + C_ + 1 + static_cast<int>(g.inputs.size());  // then one source per parameter memory word
     count_.assign(static_cast<std::size_t>(NP_) * NS_, 0);
     distinct_.assign(NP_, 0);
     std::vector<Item> all;
@@ -204,8 +205,13 @@ class Binder {
   int occupancy(NodeId v) const { return p_.classes[s_.slots[v].cls].occupancy; }
   Item read_item(NodeId v, int k) const { return Item{Item::Read, v, k}; }
 
+  // A graph input held in the parameter memory (issue 16): no register, read like a constant.
+  bool resident(NodeId a) const {
+    return g_.nodes[a].op == Op::Input && sched::is_resident(p_, g_.nodes[a].input);
+  }
   int source_of(NodeId a, int cycle) const {
     if (g_.nodes[a].op == Op::Const) return U_ + R_ + const_of_[a];
+    if (resident(a)) return U_ + R_ + C_ + 1 + static_cast<int>(g_.nodes[a].input);
     if (dfg::is_operation(g_.nodes[a].op) && arrival_[a] == cycle) return unit_[a];
     return U_ + reg_[a];
   }

@@ -159,10 +159,9 @@ Design make_design(const DesignSpec& spec) {
   if (spec.in_words > 1 && (spec.ii == 0 || spec.arch != Arch::Microcoded || spec.regfile != "ff" || spec.backpressure))
     throw Error("--in-words: a wider input port is implemented for the microcoded streaming datapath (--ii) with the "
                 "flip-flop register file, without back-pressure");
-  if (spec.params == "load" && !spec.custom && spec.arch == Arch::Hardwired)
-    throw Error("--params load: the hardwired datapath has no parameter memory yet; use --params stream or --arch microcoded");
-  if (spec.params == "load" && !spec.custom && binding != Binding::LeftEdge && spec.ii == 0)
-    throw Error("--params load: the interconnect binding does not know the parameter memory yet; use --binding left-edge");
+  if (spec.params == "load" && spec.custom)
+    throw Error("--params load: a custom-flavour design has no parameter inputs (the robot's parameters are folded into "
+                "constants); use --flavour general");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
   return d;

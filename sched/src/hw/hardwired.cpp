@@ -123,8 +123,9 @@ class Generator {
         P_(static_cast<int>(dp.program.size())),
         n_in_(static_cast<int>(dp.input_names.size())),
         n_out_(static_cast<int>(dp.output_names.size())),
+        n_par_(static_cast<int>(dp.param_names.size())),
         S_(dp.streaming() ? std::max(1, dp.stream.stages) : 1),
-        CW_(std::max(1, clog2(std::max({P_, n_in_, n_out_}) + 1))),
+        CW_(std::max(1, clog2(std::max({P_, n_in_, n_out_, n_par_}) + 1))),
         dec_(dp.streaming() ? "pc_q" : "idx_q", CW_) {}
 
   std::string run();
@@ -137,7 +138,7 @@ class Generator {
       case Operand::Kind::Const:
         return fmt::format("{}'h{:x}", W_, dp_.consts.at(static_cast<std::size_t>(o.index)) &
                                                (W_ >= 32 ? 0xFFFFFFFFu : ((1u << W_) - 1u)));
-      case Operand::Kind::Param: throw Error("hardwired datapath: no parameter memory (--params load) yet");
+      case Operand::Kind::Param: return fmt::format("p{}_q", o.index);
     }
     return "";
   }
@@ -189,11 +190,12 @@ class Generator {
   void fsm_stream(std::ostringstream& o) const;
   void units();
   void registers();
+  void params();
   void io();
 
   const Datapath& dp_;
   const Interconnect ic_;
-  const int U_, W_, RA_, P_, n_in_, n_out_, S_, CW_;
+  const int U_, W_, RA_, P_, n_in_, n_out_, n_par_, S_, CW_;
   Decoder dec_;
   std::string body_;
   std::string writes_;  // register updates and write traces (after every wire they use is declared)
@@ -204,13 +206,23 @@ class Generator {
 
 void Generator::fsm_latency(std::ostringstream& o) const {
   const auto c = [&](int v) { return fmt::format("{}'d{}", CW_, v); };
-  o << "  localparam [2:0] StIdle = 3'd0, StLoad = 3'd1, StCompute = 3'd2, StUnload = 3'd3, StDone = 3'd4;\n"
+  const bool par = n_par_ > 0;
+  o << "  localparam [2:0] StIdle = 3'd0, StLoad = 3'd1, StCompute = 3'd2, StUnload = 3'd3, StDone = 3'd4"
+    << (par ? ", StConfig = 3'd5" : "") << ";\n"
     << "  reg [2:0] state_q, state_d;\n"
-    << fmt::format("  reg [{}:0] idx_q, idx_d;  // input word, program word or output word of the state\n", CW_ - 1)
+    << fmt::format("  reg [{}:0] idx_q, idx_d;  // {}input word, program word or output word of the state\n", CW_ - 1,
+                   par ? "parameter word, " : "")
+    << (par ? "  wire need_cfg;  // parameter memory not written since reset: the next start configures\n" : "")
     << "  always @* begin\n    state_d = state_q;\n    idx_d = idx_q;\n    case (state_q)\n"
     << "      StIdle: if (start_i) begin\n"
-    << fmt::format("        state_d = {};\n", n_in_ ? "StLoad" : "StCompute") << "        idx_d = " << c(0) << ";\n"
-    << "      end\n"
+    << fmt::format("        state_d = {}{};\n", par ? "need_cfg ? StConfig : " : "", n_in_ ? "StLoad" : "StCompute")
+    << "        idx_d = " << c(0) << ";\n"
+    << "      end\n";
+  if (par)
+    o << "      StConfig: if (in_valid_i) begin\n        idx_d = idx_q + " << c(1) << ";\n"
+      << "        if (idx_d == " << c(n_par_) << ") begin\n          state_d = StDone;\n          idx_d = " << c(0)
+      << ";\n        end\n      end\n";
+  o
     << "      StLoad: if (in_valid_i) begin\n        idx_d = idx_q + " << c(1) << ";\n"
     << "        if (idx_d == " << c(n_in_) << ") begin\n          state_d = StCompute;\n          idx_d = " << c(0)
     << ";\n        end\n      end\n"
@@ -226,13 +238,16 @@ void Generator::fsm_latency(std::ostringstream& o) const {
     << "    end\n  end\n"
     << "  wire loading = (state_q == StLoad);\n  wire computing = (state_q == StCompute);\n"
     << "  wire unloading = (state_q == StUnload);\n";
+  if (par) o << "  wire configuring = (state_q == StConfig);\n";
 }
 
 void Generator::fsm_stream(std::ostringstream& o) const {
   const auto c = [&](int v) { return fmt::format("{}'d{}", CW_, v); };
-  o << "  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;\n"
+  const bool par = n_par_ > 0;
+  o << "  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2" << (par ? ", StConfig = 2'd3" : "") << ";\n"
     << "  reg [1:0] state_q, state_d;\n"
-    << fmt::format("  reg [{}:0] pc_q, pc_d;  // kernel word\n", CW_ - 1)
+    << fmt::format("  reg [{}:0] pc_q, pc_d;  // kernel word{}\n", CW_ - 1, par ? " (configuration: parameter word)" : "")
+    << (par ? "  wire need_cfg;  // parameter memory not written since reset: the next start configures\n" : "")
     << fmt::format("  reg [{}:0] sv_q, sv_d;  // stage-valid bits\n", S_ - 1)
     << "  wire running = (state_q == StRun);\n"
     << "  wire launch;\n  wire admit = launch & in_valid_i;\n";
@@ -243,8 +258,13 @@ void Generator::fsm_stream(std::ostringstream& o) const {
   o << fmt::format("  wire [{}:0] sv_now = launch ? sv_shift : sv_q;\n", S_ - 1)
     << fmt::format("  wire drained = launch & (sv_shift == {}'d0);\n", S_)
     << "  always @* begin\n    state_d = state_q;\n    pc_d = pc_q;\n    sv_d = sv_q;\n    case (state_q)\n"
-    << "      StIdle: if (start_i) begin\n        state_d = StRun;\n        pc_d = " << c(0) << ";\n"
-    << fmt::format("        sv_d = {}'d0;\n", S_) << "      end\n"
+    << fmt::format("      StIdle: if (start_i) begin\n        state_d = {}StRun;\n", par ? "need_cfg ? StConfig : " : "")
+    << "        pc_d = " << c(0) << ";\n" << fmt::format("        sv_d = {}'d0;\n", S_) << "      end\n";
+  if (par)
+    o << "      StConfig: if (in_valid_i) begin\n        pc_d = pc_q + " << c(1) << ";\n"
+      << "        if (pc_d == " << c(n_par_) << ") begin\n          state_d = StDone;\n          pc_d = " << c(0)
+      << ";\n        end\n      end\n";
+  o
     << "      StRun: begin\n        sv_d = sv_now;\n        if (drained) begin\n          state_d = StDone;\n"
     << "          pc_d = " << c(0) << ";\n        end else begin\n"
     << "          pc_d = (pc_q + " << c(1) << " == " << c(P_) << ") ? " << c(0) << " : pc_q + " << c(1) << ";\n"
@@ -253,6 +273,7 @@ void Generator::fsm_stream(std::ostringstream& o) const {
     << "  always @(posedge clk_i or negedge rst_ni) begin\n    if (!rst_ni) begin\n      state_q <= StIdle;\n"
     << "      pc_q <= " << c(0) << ";\n" << fmt::format("      sv_q <= {}'d0;\n", S_)
     << "    end else begin\n      state_q <= state_d;\n      pc_q <= pc_d;\n      sv_q <= sv_d;\n    end\n  end\n";
+  if (par) o << "  wire configuring = (state_q == StConfig);\n";
 }
 
 void Generator::units() {
@@ -337,7 +358,7 @@ void Generator::io() {
       for (int k = 0; k < n; ++k) t[static_cast<std::size_t>(k)] = f(k);
       return t;
     };
-    body_ += "  assign in_ready_o = loading;\n";
+    body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
     body_ += fmt::format("  wire load_en = loading & in_valid_i & {};\n",
                          paren(dec_.expr(in_table([&](int k) -> signed char { return dp_.input_reg[static_cast<std::size_t>(k)] >= 0; }))));
     for (std::size_t r = 0; r < load_we_.size(); ++r) {
@@ -354,8 +375,12 @@ void Generator::io() {
                          paren(dec_.expr(word_table([&](int c) -> signed char { return prog[static_cast<std::size_t>(c)].launch; }))));
     body_ += fmt::format("  wire ld_take = {};\n",
                          paren(dec_.expr(word_table([&](int c) -> signed char { return prog[static_cast<std::size_t>(c)].load.take; }))));
-    body_ += "  assign in_ready_o = running & ld_take & (launch | sv_q[0]);\n";
-    body_ += fmt::format("  wire load_en = in_ready_o & in_valid_i & {};\n",
+    if (n_par_)
+      body_ += "  wire run_ready = running & ld_take & (launch | sv_q[0]);\n"
+               "  assign in_ready_o = run_ready | configuring;\n";
+    else
+      body_ += "  assign in_ready_o = running & ld_take & (launch | sv_q[0]);\n";
+    body_ += fmt::format("  wire load_en = {} & in_valid_i & {};\n", n_par_ ? "run_ready" : "in_ready_o",
                          paren(dec_.expr(word_table([&](int c) -> signed char {
                            const LoadField& l = prog[static_cast<std::size_t>(c)].load;
                            return l.take ? static_cast<signed char>(l.write) : kDc;
@@ -412,6 +437,33 @@ void Generator::io() {
                        in.size(), in.size() == 1 ? "" : "s");
   body_ += fmt::format("  assign out_valid_o = {};\n  assign out_data_o = {} ? out_word : {{{}{{1'b0}}}};\n", valid, valid,
                        W_);
+}
+
+// Parameter memory (issue 16, docs/datapath.md "Robot parameters loaded once"): one W-bit register per parameter
+// word some port reads (a word no port reads is taken in the configuration phase and dropped), written in CONFIG
+// when the counter is its index; the configured flag, cleared by reset, sends the next start to CONFIG.
+void Generator::params() {
+  if (n_par_ == 0) return;
+  std::set<int> read;
+  auto note = [&](const Operand& o) {
+    if (o.kind == Operand::Kind::Param) read.insert(o.index);
+  };
+  for (const auto& ports : ic_.unit_sources)
+    for (const auto& v : ports)
+      for (const Operand& o : v) note(o);
+  for (const Operand& o : ic_.output_sources) note(o);
+  std::string s = fmt::format("  // Parameter memory: {} words written in the configuration phase, {} read.\n", n_par_, read.size());
+  s += "  reg cfgd_q;\n  assign need_cfg = ~cfgd_q;\n"
+       "  always @(posedge clk_i or negedge rst_ni) begin\n    if (!rst_ni) cfgd_q <= 1'b0;\n"
+       "    else if (configuring & (state_d == StDone)) cfgd_q <= 1'b1;\n  end\n"
+       "  wire cfg_we = configuring & in_valid_i;\n";
+  for (int k : read) {
+    Table t(static_cast<std::size_t>(n_par_), 0);
+    t[static_cast<std::size_t>(k)] = 1;
+    s += fmt::format("  reg [{}:0] p{}_q;  // {}\n  always @(posedge clk_i) if (cfg_we & {}) p{}_q <= in_data_i;\n", W_ - 1,
+                     k, dp_.param_names[static_cast<std::size_t>(k)], paren(dec_.expr(t)), k);
+  }
+  body_ += s;
 }
 
 void Generator::registers() {
@@ -525,6 +577,7 @@ std::string Generator::run() {
   o << fmt::format("  wire [{}:0] unit_valid;\n", U_ - 1);
   for (int u = 0; u < U_; ++u) o << fmt::format("  wire [{}:0] res_{};\n", W_ - 1, u);
   registers();
+  params();
   units();
   io();
   o << "  // Counter predecode.\n" << dec_.wires() << body_ << writes_;
