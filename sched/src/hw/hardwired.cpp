@@ -439,19 +439,25 @@ void Generator::io() {
                        W_);
 }
 
+// The indices of the operands of `kind` (registers, parameter words) that some unit port or output reads.
+std::set<int> read_by_ports(const Interconnect& ic, Operand::Kind kind) {
+  std::set<int> read;
+  auto note = [&](const Operand& o) {
+    if (o.kind == kind) read.insert(o.index);
+  };
+  for (const auto& ports : ic.unit_sources)
+    for (const auto& v : ports)
+      for (const Operand& o : v) note(o);
+  for (const Operand& o : ic.output_sources) note(o);
+  return read;
+}
+
 // Parameter memory (issue 16, docs/datapath.md "Robot parameters loaded once"): one W-bit register per parameter
 // word some port reads (a word no port reads is taken in the configuration phase and dropped), written in CONFIG
 // when the counter is its index; the configured flag, cleared by reset, sends the next start to CONFIG.
 void Generator::params() {
   if (n_par_ == 0) return;
-  std::set<int> read;
-  auto note = [&](const Operand& o) {
-    if (o.kind == Operand::Kind::Param) read.insert(o.index);
-  };
-  for (const auto& ports : ic_.unit_sources)
-    for (const auto& v : ports)
-      for (const Operand& o : v) note(o);
-  for (const Operand& o : ic_.output_sources) note(o);
+  const std::set<int> read = read_by_ports(ic_, Operand::Kind::Param);
   std::string s = fmt::format("  // Parameter memory: {} words written in the configuration phase, {} read.\n", n_par_, read.size());
   s += "  reg cfgd_q;\n  assign need_cfg = ~cfgd_q;\n"
        "  always @(posedge clk_i or negedge rst_ni) begin\n    if (!rst_ni) cfgd_q <= 1'b0;\n"
@@ -473,14 +479,7 @@ void Generator::registers() {
   load_we_.assign(R, "");
   wb_of_unit_.assign(static_cast<std::size_t>(U_), {});
   // Registers some port reads (the others are written only: kept, their value unused).
-  std::set<int> read;
-  auto note = [&](const Operand& o) {
-    if (o.kind == Operand::Kind::Reg) read.insert(o.index);
-  };
-  for (const auto& ports : ic_.unit_sources)
-    for (const auto& v : ports)
-      for (const Operand& o : v) note(o);
-  for (const Operand& o : ic_.output_sources) note(o);
+  const std::set<int> read = read_by_ports(ic_, Operand::Kind::Reg);
 
   std::string regs;
   for (std::size_t r = 0; r < R; ++r) {
