@@ -7,6 +7,7 @@
 #include "command.hpp"
 #include "forms_report.hpp"
 
+#include "neaccel/ref/count_tables.hpp"
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/forms/counts.hpp"
@@ -41,16 +42,13 @@ void run_counts(const Options& o) {
     ns.push_back(o.n);
   else
     for (int n = 1; n <= o.n_max; ++n) ns.push_back(n);
-  const auto by_n = neaccel::cli::forms_counts(ns);
+  const auto by_n = forms::formulation_counts(ns);
   if (!o.out.empty()) neaccel::cli::write_forms_outputs(o.out, by_n);
   if (!o.json) {
-    neaccel::cli::print_forms_table(by_n);
+    fmt::print("{}", forms::count_rows_text(by_n));
     return;
   }
-  nlohmann::json j = nlohmann::json::array();
-  for (const auto& rows : by_n)
-    for (const auto& r : rows) j.push_back(neaccel::cli::forms_row_json(r));
-  std::cout << j.dump(2) << "\n";
+  std::cout << forms::count_rows_json(by_n).dump(2) << "\n";
 }
 
 Eigen::VectorXd vec_or_zero(const std::vector<double>& v, const Robot& r, const char* what) {

@@ -209,7 +209,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--in-words", opt->in_words,
                   "streaming: input port of K words per cycle (I/O bound max(ceil(inputs / K), outputs))");
   cmd->add_option("--out", opt->out, "output directory");
-  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies (issue 15): on | off | lookahead[:K]");
+  cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K]");
   cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");
   cmd->add_option("--div", opt->div, "dividers (needed when the function divides: fd, fd-khalil, fd-strobe)");
   cmd->add_option("--lat-div", opt->lat_div, "divider latency (cycles)")->capture_default_str();

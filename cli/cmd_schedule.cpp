@@ -80,7 +80,7 @@ void run(const Options& o) {
   if (o.simplex_limit < 0) throw Error(fmt::format("--simplex-limit: {} (need >= 0)", o.simplex_limit));
   const dfg::Function fn = dfg::function_from_name(o.function);
   if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
-  DepthSetting depth;
+  dfg::DepthSetting depth;
   const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
   depth.on = mode.on && !o.robot.empty();  // graph files and benchmarks run as given
   depth.lookahead = fn == dfg::Function::Id ? mode.lookahead : 0;  // lookahead: the inverse dynamics' recursion
@@ -94,7 +94,7 @@ void run(const Options& o) {
   if (o.robot.empty()) {
     traced = load_graph(o.graph);
   } else if (fn == dfg::Function::Id) {
-    traced = robot_graph(o.robot, o.flavour);
+    traced = dfg::robot_graph(o.robot, o.flavour);
   } else {
     if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
       throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
@@ -140,7 +140,7 @@ void run(const Options& o) {
                            : fn == dfg::Function::Id ? fmt::format("{} ({})", o.robot, o.flavour)
                                                      : fmt::format("{} {} ({})", o.robot, o.function, o.flavour);
   const auto use = utilisation(p, s);
-  // Flat: the bound on the length. Modulo: the bound on the single-evaluation length at this II (issue 16); the II's
+  // Flat: the bound on the length. Modulo: the bound on the single-evaluation length at this II; the II's
   // own bound (ResMII) is ii_lower_bound.
   const int lb = s.ii > 0 ? std::max(s.latency_bound, modulo_latency_bound(p)) : std::max(s.lower_bound, lower_bound(p));
   const int value = s.length;

@@ -1,4 +1,4 @@
-// `neaccel study`: robot -> verified accelerator -> report (scripts/study).
+// `neaccel study`: robot -> verified accelerator -> report (study/).
 #include "command.hpp"
 
 #include "neaccel/dfg/depth.hpp"
@@ -26,7 +26,7 @@ void setup(CLI::App& app) {
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();
-  cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs (issue 15): on | off | "
+  cmd->add_option("--depth", *depth, "depth-reducing re-association of the swept and built graphs: on | off | "
                   "lookahead[:K] (the lookahead forms of the recursion over K links as candidates; inverse dynamics)")
       ->capture_default_str();
   // The study's sweep has no FMA dimension (`neaccel explore --fma` has one; the datapath has FMA units: neaccel rtl

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Multiplexer inputs of left-edge vs interconnect-aware binding on the same schedules (issue 20, docs/binding.md).
+"""Multiplexer inputs of left-edge vs interconnect-aware binding on the same schedules (docs/binding.md).
 
 Runs `neaccel rtl --json --binding left-edge|interconnect` for puma560 and stanford (custom, fp32) at the unit mixes
 1+1 (latency 5/3), 2+2 (3/2), 4+4 (3/2), 8+6 (1/1) and prints a CSV (the cached copy is data/binding/mux-inputs.csv):

@@ -1,4 +1,4 @@
-# Fails when a CTest definition under tests/ uses PASS_REGULAR_EXPRESSION or WILL_FAIL (issue 19): the first passes a
+# Fails when a CTest definition under tests/ uses PASS_REGULAR_EXPRESSION or WILL_FAIL: the first passes a
 # run whose output matched although it exited non-zero, the second passes any failure. CLI tests go through
 # neaccel_cli_test / dp_sim_test (check_cli.cmake: exit code and output both checked); tests/README.md.
 # Usage: cmake -DDIR=<tests dir> -P check_wiring.cmake

@@ -1,6 +1,6 @@
 // Simulated clock cycles per second for the puma560 datapath (general flavour, binary32, 2 mul + 2 add, latency
 // 3/2, pipelined): the Verilated RTL (C++ mode, fast harness), the SystemC model under the SystemC kernel, and the
-// bare cycle core. Targets (issue 5): >= 1 M cycles/s Verilator, >= 100 k cycles/s SystemC.
+// bare cycle core. Targets: >= 1 M cycles/s Verilator, >= 100 k cycles/s SystemC.
 #include "Vdp_f22.h"
 #include "core.hpp"
 #include "driver.hpp"

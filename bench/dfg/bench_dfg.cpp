@@ -1,9 +1,9 @@
-// Speed of the dataflow-graph tools (issue 9):
+// Speed of the dataflow-graph tools:
 //   BM_Reference/puma560      templated modified Newton-Euler in double (work space allocated once)
 //   BM_Reference/puma560/with_sincos  the same with joint_inputs (sin/cos of q) in the loop
 //   BM_GeneratedCpp/puma560   the customised graph compiled as a plain C++ function (tests/dfg generates it)
 //   BM_GeneratedCpp/puma560/with_sincos  the same, with the joint sines and cosines computed from q in the loop
-//                             (issue 2's RNEA speed target: < 250 ns per call with sin/cos)
+//                             (the RNEA speed target: < 250 ns per call with sin/cos)
 //   BM_EvaluateGraph          evaluate<double> on the same customised graph (an interpreter)
 //   BM_TraceAndCustomise      trace random:N:1 (custom flavour) and run fold/CSE/DCE to a fixpoint
 // Ratio reported in docs/dfg.md: BM_Reference / BM_GeneratedCpp.

@@ -1,5 +1,5 @@
 // Inverse dynamics in double on the PUMA 560 (6 R joints, standard DH): ns per call, with the joint sines and
-// cosines computed from q ("with sin/cos") and from precomputed JointInputs ("without"). Target (issue 2):
+// cosines computed from q ("with sin/cos") and from precomputed JointInputs ("without"). Target:
 // < 250 ns per call with sin/cos. Model and work space are built once, as a controller would.
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/khalil_ne.hpp"

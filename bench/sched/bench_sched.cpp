@@ -18,7 +18,7 @@ const dfg::Graph& graph(const std::string& robot, bool general) {
   static std::map<std::string, dfg::Graph> cache;
   const std::string key = robot + (general ? "/general" : "/custom");
   auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, robot_graph(robot, general)).first;
+  if (it == cache.end()) it = cache.emplace(key, dfg::robot_graph(robot, general)).first;
   return it->second;
 }
 

@@ -1,7 +1,9 @@
 `timescale 1ns/1ps
 // The streaming Newton-Euler datapath (docs/datapath.md "Streaming"): the units, register file, constant ROM and
-// operand space of nea_datapath, driven by a kernel of K * II microcode words generated from a modulo schedule
-// (neaccel::hw::build_stream). A new set point is admitted every II cycles; results leave in order.
+// operand space of nea_datapath (nea_exec, shared with it), driven by a kernel of K * II microcode words generated
+// from a modulo schedule (neaccel::hw::build_stream). A new set point is admitted every II cycles; results leave in
+// order. This module holds the sequencer, the microcode and meta ROMs and the output FIFO, and decodes the microcode
+// word for nea_exec.
 //
 // Microcode word, LSB first: per unit u {valid, op[1:0], stage, src_a, src_b}, per unit {wb_valid, stage, wb_dest},
 // then {launch}, {ld_take, ld_write, ld_dest}, {out_valid, out_stage, out_src}, then per FMA unit {src_c} (units:
@@ -21,7 +23,7 @@
 // sink holding out_ready_i low makes in_ready_o low at launch words. RUN ends in a launch word where no set point is
 // admitted, no stage holds one and the FIFO is empty: DONE (done_o for one cycle) -> IDLE. ROM contents come from
 // HexDir as in nea_datapath (ucode.hex, const.hex, meta.hex = {n_in, n_prog, n_out, n_stages, credits}).
-// Parameter memory (MaxParams > 0, issue 16), as in nea_datapath: after reset the first start_i runs the
+// Parameter memory (MaxParams > 0), as in nea_datapath: after reset the first start_i runs the
 // configuration phase IDLE -> CONFIG (n_par = meta[5] words on in_valid/in_ready into the parameter memory, read as
 // operands after the constants) -> DONE -> IDLE; a reset and another configuration phase change the robot.
 module nea_stream #(
@@ -44,12 +46,10 @@ module nea_stream #(
   parameter integer LatDiv = 1,
   parameter integer PipeDiv = 1,
   parameter integer NumFma = 0,   // fused multiply-add units (nea_fma_unit; RegFile = 0 only)
-  /* verilator lint_off UNUSEDPARAM */
-  parameter integer LatFma = 1,   // used only when NumFma > 0 (the g_fma branch)
+  parameter integer LatFma = 1,
   parameter integer PipeFma = 1,
-  /* verilator lint_on UNUSEDPARAM */
   parameter integer MaxParams = 0,  // parameter memory words (0: none)
-  parameter integer InWords = 1,    // input port words per cycle (issue 16)
+  parameter integer InWords = 1,    // input port words per cycle
   parameter HexDir = ".",
   // Derived (do not override).
   parameter integer NumUnits = NumMul + NumAdd + NumDiv + NumFma,
@@ -76,7 +76,6 @@ module nea_stream #(
   output wire                         dbg_load_en_o,
   output wire [RegAddrW-1:0]          dbg_load_addr_o
 );
-  localparam integer NumSrc = NumUnits + MaxRegs + MaxConsts + MaxParams;
   localparam integer MetaN = (MaxParams > 0) ? 6 : 5;
   localparam integer StW = (MaxStages > 1) ? $clog2(MaxStages) : 1;
   localparam integer IssueW = 3 + StW + 2 * OpAddrW;
@@ -86,18 +85,17 @@ module nea_stream #(
   localparam integer FmaLo = CtlLo + 1 + (1 + InWords * LaneW) + (1 + StW + OpAddrW);  // per FMA unit {src_c}
   localparam integer WordW = FmaLo + NumFma * OpAddrW;
   localparam integer PcW = (MaxProg > 1) ? $clog2(MaxProg) : 1;
+  localparam integer FmaN = (NumFma > 0) ? NumFma : 1;
 
   localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2, StConfig = 2'd3;
 
-  // ROMs ($readmemh).
+  // ROMs ($readmemh; the constant ROM is in nea_exec).
   reg [WordW-1:0]    ucode  [0:MaxProg-1];
-  reg [Width-1:0]    consts [0:MaxConsts-1];
   reg [15:0]         meta   [0:MetaN-1];
 
 `ifdef SYNTHESIS
   initial begin
     $readmemh({HexDir, "/ucode.hex"}, ucode);
-    $readmemh({HexDir, "/const.hex"}, consts);
     $readmemh({HexDir, "/meta.hex"}, meta);
   end
 `else
@@ -109,8 +107,6 @@ module nea_stream #(
     /* verilator lint_on WIDTH */
     $sformat(hex_file, "%0s/ucode.hex", hex_dir);
     $readmemh(hex_file, ucode);
-    $sformat(hex_file, "%0s/const.hex", hex_dir);
-    $readmemh(hex_file, consts);
     $sformat(hex_file, "%0s/meta.hex", hex_dir);
     $readmemh(hex_file, meta);
   end
@@ -202,92 +198,43 @@ module nea_stream #(
   /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) word_q <= ucode[fetch_idx[PcW-1:0]];
 
-  // Parameter memory (MaxParams > 0): written in CONFIG, one word per accepted input word.
-  localparam integer ParDepth = (MaxParams > 0) ? MaxParams : 1;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [Width-1:0] params [0:ParDepth-1];
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Configuration phase (MaxParams > 0): the parameter memory (in nea_exec) takes n_par words.
   wire configuring = (state_q == StConfig);
   generate
     if (MaxParams > 0) begin : g_params
-      localparam integer ParW = (MaxParams > 1) ? $clog2(MaxParams) : 1;
-      reg cfgd_q;
-      assign need_cfg = !cfgd_q;
       assign n_par = meta[5];
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) cfgd_q <= 1'b0;
-        else if (configuring && state_d == StDone) cfgd_q <= 1'b1;
-      end
-      always @(posedge clk_i) if (configuring && in_valid_i) params[pc_q[ParW-1:0]] <= in_data_i[Width-1:0];
     end else begin : g_no_params
-      assign need_cfg = 1'b0;
       assign n_par = 16'd0;
     end
   endgenerate
 
-  // Register file and operand space.
-  wire [Width-1:0] opnd [0:NumSrc-1];
-  wire [NumUnits*Width-1:0] unit_result;
-  wire [NumUnits-1:0] unit_valid;
-
-  genvar s;
-  generate
-    for (s = 0; s < NumSrc; s = s + 1) begin : g_src
-      if (s < NumUnits) begin : g_bus
-        assign opnd[s] = unit_result[s*Width +: Width];
-      end else if (s >= NumUnits + MaxRegs + MaxConsts) begin : g_param
-        assign opnd[s] = params[s - NumUnits - MaxRegs - MaxConsts];
-      end else if (s >= NumUnits + MaxRegs) begin : g_const
-        assign opnd[s] = consts[s - NumUnits - MaxRegs];
-      end  // registers: g_ffrf / g_memrf below
-    end
-  endgenerate
-
-  // Units, issue and write-back fields, each predicated by its stage.
-  wire [NumUnits-1:0] wb_en;
+  // Issue and write-back fields of the microcode word, each predicated by its stage.
+  wire [NumUnits-1:0] iss_valid, wb_en;
+  wire [NumUnits*2-1:0] iss_op;
   wire [NumUnits*OpAddrW-1:0] src_a_all, src_b_all;
   wire [NumUnits*RegAddrW-1:0] wb_dest;
+  wire [FmaN*OpAddrW-1:0] src_c_all;
   genvar u;
   generate
     for (u = 0; u < NumUnits; u = u + 1) begin : g_unit
-      wire               iss_valid = word_q[u*IssueW];
-      wire [1:0]         iss_op = word_q[u*IssueW+1 +: 2];
-      wire [StW-1:0]     iss_stage = word_q[u*IssueW+3 +: StW];
-      wire [OpAddrW-1:0] src_a = word_q[u*IssueW+3+StW +: OpAddrW];
-      wire [OpAddrW-1:0] src_b = word_q[u*IssueW+3+StW+OpAddrW +: OpAddrW];
-      wire [StW-1:0]     wb_stage = word_q[NumUnits*IssueW + u*WbW + 1 +: StW];
-      assign src_a_all[u*OpAddrW +: OpAddrW] = src_a;
-      assign src_b_all[u*OpAddrW +: OpAddrW] = src_b;
+      wire [StW-1:0] iss_stage = word_q[u*IssueW+3 +: StW];
+      wire [StW-1:0] wb_stage = word_q[NumUnits*IssueW + u*WbW + 1 +: StW];
+      assign iss_valid[u] = running & word_q[u*IssueW] & sv_now[iss_stage];
+      assign iss_op[u*2 +: 2] = word_q[u*IssueW+1 +: 2];
+      assign src_a_all[u*OpAddrW +: OpAddrW] = word_q[u*IssueW+3+StW +: OpAddrW];
+      assign src_b_all[u*OpAddrW +: OpAddrW] = word_q[u*IssueW+3+StW+OpAddrW +: OpAddrW];
       assign wb_en[u] = running & word_q[NumUnits*IssueW + u*WbW] & sv_now[wb_stage];
       assign wb_dest[u*RegAddrW +: RegAddrW] = word_q[NumUnits*IssueW + u*WbW + 1 + StW +: RegAddrW];
-      if (u >= NumMul + NumAdd + NumDiv) begin : g_fma
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [1:0] unused_op = iss_op;
-        /* verilator lint_on UNUSEDSIGNAL */
-        wire [OpAddrW-1:0] src_c = word_q[FmaLo + (u-NumMul-NumAdd-NumDiv)*OpAddrW +: OpAddrW];
-        nea_fma_unit #(
-          .IsFixed(IsFixed), .Width(Width), .Frac(Frac), .Latency(LatFma), .Pipelined(PipeFma)
-        ) u_unit (
-          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]),
-          .a_i(opnd_a[u]), .b_i(opnd_b[u]), .c_i(opnd[src_c]),
-          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
-      end else begin : g_op2
-        nea_unit #(
-          .Kind(u < NumMul ? 0 : u < NumMul + NumAdd ? 1 : 2), .IsFixed(IsFixed), .Width(Width), .Frac(Frac),
-          .Latency(u < NumMul ? LatMul : u < NumMul + NumAdd ? LatAdd : LatDiv),
-          .Pipelined(u < NumMul ? PipeMul : u < NumMul + NumAdd ? PipeAdd : PipeDiv)
-        ) u_unit (
-          .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(running & iss_valid & sv_now[iss_stage]), .op_i(iss_op),
-          .a_i(opnd_a[u]), .b_i(opnd_b[u]),
-          .valid_o(unit_valid[u]), .result_o(unit_result[u*Width +: Width]));
-      end
+    end
+    if (NumFma > 0) begin : g_fma
+      assign src_c_all = word_q[FmaLo +: NumFma*OpAddrW];
+    end else begin : g_no_fma
+      assign src_c_all = {OpAddrW{1'b0}};
     end
   endgenerate
 
-  // Input port (stage 0) and output port.
+  // Input port (stage 0): per lane {write, dest}; and output port.
   wire               ld_take = word_q[CtlLo + 1];
-  wire               ld_write = word_q[CtlLo + 2];
-  wire [RegAddrW-1:0] load_addr = word_q[CtlLo + 3 +: RegAddrW];
   localparam integer OutLo = CtlLo + 2 + InWords * LaneW;         // first bit of the output field
   wire               out_fld = word_q[OutLo];
   wire [StW-1:0]     out_stage = word_q[OutLo + 1 +: StW];
@@ -295,83 +242,38 @@ module nea_stream #(
   // A launch word takes the first word of a set point being admitted; the others, of the set point in stage 0.
   wire run_ready = running & ld_take & (launch ? credit_ok : sv_q[0]);
   assign in_ready_o = run_ready | configuring;
-  wire load_en = run_ready & in_valid_i & ld_write;
-
+  wire [InWords-1:0] ld_en;
+  wire [InWords*RegAddrW-1:0] ld_addr;
+  genvar l;
+  generate
+    for (l = 0; l < InWords; l = l + 1) begin : g_lane
+      assign ld_en[l] = run_ready & in_valid_i & word_q[CtlLo + 2 + l * LaneW];
+      assign ld_addr[l*RegAddrW +: RegAddrW] = word_q[CtlLo + 3 + l * LaneW +: RegAddrW];
+    end
+  endgenerate
 
   // Output port: the word the microcode drives now, straight out or through the FIFO.
   wire             out_now = running & out_fld & sv_now[out_stage];
 
-  // Register file: flip-flops (RegFile = 0) or memory arrays (RegFile = 1); operands of the units and the output.
-  wire [Width-1:0] opnd_a [0:NumUnits-1];
-  wire [Width-1:0] opnd_b [0:NumUnits-1];
+  // Units, register file, operand space, parameter memory.
   wire [Width-1:0] out_word;
-  generate
-    if (RegFile == 0) begin : g_ffrf
-      reg [Width-1:0] regs [0:MaxRegs-1];
-      for (s = 0; s < MaxRegs; s = s + 1) begin : g_reg
-        assign opnd[NumUnits + s] = regs[s];
-      end
-      integer w;
-      always @(posedge clk_i) begin
-        for (w = 0; w < NumUnits; w = w + 1)
-          if (wb_en[w]) regs[wb_dest[w*RegAddrW +: RegAddrW]] <= unit_result[w*Width +: Width];
-        if (load_en) regs[load_addr] <= in_data_i[Width-1:0];
-        for (w = 1; w < InWords; w = w + 1)  // lanes 1.. of a wider input port
-          if (run_ready & in_valid_i & word_q[CtlLo + 2 + w * LaneW])
-            regs[word_q[CtlLo + 3 + w * LaneW +: RegAddrW]] <= in_data_i[w*Width +: Width];
-      end
-      for (u = 0; u < NumUnits; u = u + 1) begin : g_opnd
-        assign opnd_a[u] = opnd[src_a_all[u*OpAddrW +: OpAddrW]];
-        assign opnd_b[u] = opnd[src_b_all[u*OpAddrW +: OpAddrW]];
-      end
-      assign out_word = opnd[out_src];
-    end else begin : g_memrf  // one input lane (InWords > 1 is refused by the generator)
-      localparam integer NumWr = NumUnits + 1;
-      localparam integer NumRd = 2 * NumUnits + 1;
-      localparam [31:0] RegLo = NumUnits;
-      localparam [31:0] RegHi = NumUnits + MaxRegs;
-      wire [NumWr-1:0]          we;
-      wire [NumWr*RegAddrW-1:0] waddr;
-      wire [NumWr*Width-1:0]    wdata;
-      wire [OpAddrW-1:0]        rd_src [0:NumRd-1];
-      wire [NumRd-1:0]          rd_is_reg;
-      wire [NumRd*RegAddrW-1:0] raddr;
-      wire [NumRd*Width-1:0]    rdata;
-      wire [Width-1:0]          rd_word [0:NumRd-1];
-      for (s = 0; s < MaxRegs; s = s + 1) begin : g_reg
-        assign opnd[NumUnits + s] = {Width{1'b0}};  // registers come from the read ports
-      end
-      // Write ports: one per unit, then the input load (loads overlap write-backs of earlier set points). Read
-      // ports: two per unit, then the output port.
-      for (u = 0; u < NumUnits; u = u + 1) begin : g_wr
-        assign we[u] = wb_en[u];
-        assign waddr[u*RegAddrW +: RegAddrW] = wb_dest[u*RegAddrW +: RegAddrW];
-        assign wdata[u*Width +: Width] = unit_result[u*Width +: Width];
-      end
-      assign we[NumUnits] = load_en;
-      assign waddr[NumUnits*RegAddrW +: RegAddrW] = load_addr;
-      assign wdata[NumUnits*Width +: Width] = in_data_i[Width-1:0];
-      assign rd_src[2*NumUnits] = out_src;
-      for (u = 0; u < NumUnits; u = u + 1) begin : g_rd_unit
-        assign rd_src[2*u] = src_a_all[u*OpAddrW +: OpAddrW];
-        assign rd_src[2*u+1] = src_b_all[u*OpAddrW +: OpAddrW];
-        assign opnd_a[u] = rd_word[2*u];
-        assign opnd_b[u] = rd_word[2*u+1];
-      end
-      for (s = 0; s < NumRd; s = s + 1) begin : g_rd
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [31:0] src32 = {{(32-OpAddrW){1'b0}}, rd_src[s]};
-        wire [31:0] reg_off = src32 - RegLo;  // register index when rd_is_reg
-        /* verilator lint_on UNUSEDSIGNAL */
-        assign rd_is_reg[s] = (src32 >= RegLo) && (src32 < RegHi);
-        assign raddr[s*RegAddrW +: RegAddrW] = reg_off[RegAddrW-1:0];
-        assign rd_word[s] = rd_is_reg[s] ? rdata[s*Width +: Width] : opnd[rd_src[s]];
-      end
-      assign out_word = rd_word[2 * NumUnits];
-      nea_regfile #(.Width(Width), .Depth(MaxRegs), .NumWr(NumWr), .NumRd(NumRd)) u_regfile (
-        .clk_i(clk_i), .we_i(we), .waddr_i(waddr), .wdata_i(wdata), .raddr_i(raddr), .rdata_o(rdata));
-    end
-  endgenerate
+  nea_exec #(
+    .IsFixed(IsFixed), .Width(Width), .Frac(Frac), .NumMul(NumMul), .NumAdd(NumAdd), .LatMul(LatMul),
+    .LatAdd(LatAdd), .PipeMul(PipeMul), .PipeAdd(PipeAdd), .NumDiv(NumDiv), .LatDiv(LatDiv), .PipeDiv(PipeDiv),
+    .NumFma(NumFma), .LatFma(LatFma), .PipeFma(PipeFma), .MaxRegs(MaxRegs), .MaxConsts(MaxConsts),
+    .MaxParams(MaxParams), .RegFile(RegFile), .InWords(InWords), .PhasedIo(0), .HexDir(HexDir),
+    .NumUnits(NumUnits), .RegAddrW(RegAddrW), .OpAddrW(OpAddrW), .FmaN(FmaN)
+  ) u_exec (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .iss_valid_i(iss_valid), .iss_op_i(iss_op), .src_a_i(src_a_all), .src_b_i(src_b_all), .src_c_i(src_c_all),
+    .wb_en_i(wb_en), .wb_dest_i(wb_dest),
+    .in_data_i(in_data_i), .io_idx_i(16'd0), .ld_en_i(ld_en), .ld_addr_i(ld_addr),
+    .load_en_o(dbg_load_en_o), .load_addr_o(dbg_load_addr_o),
+    .cfg_we_i(configuring & in_valid_i), .cfg_idx_i(pc_q),
+    .cfg_done_i(configuring & (state_d == StDone)), .need_cfg_o(need_cfg),
+    .out_src_i(out_src), .out_rd_i(1'b0), .out_word_o(out_word),
+    .unit_valid_o(dbg_unit_valid_o), .unit_result_o(dbg_unit_result_o));
+
   generate
     if (OutFifo == 0) begin : g_direct
       /* verilator lint_off UNUSEDSIGNAL */
@@ -423,10 +325,6 @@ module nea_stream #(
   endgenerate
   assign busy_o = (state_q != StIdle);
   assign done_o = (state_q == StDone);
-  assign dbg_unit_valid_o = unit_valid;
-  assign dbg_unit_result_o = unit_result;
   assign dbg_wr_en_o = wb_en;
   assign dbg_wr_addr_o = wb_dest;
-  assign dbg_load_en_o = load_en;
-  assign dbg_load_addr_o = load_addr;
 endmodule

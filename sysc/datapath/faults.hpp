@@ -1,4 +1,4 @@
-// Fault campaign support (issue 19, docs/datapath.md "Fault campaign"): runs the model's DatapathCore directly, without
+// Fault campaign support (docs/datapath.md "Fault campaign"): runs the model's DatapathCore directly, without
 // the SystemC kernel (which elaborates once per process), so that one process can run thousands of faulty runs; the
 // stimulus and the cycle-log lines are those of run_model (run.cpp) cycle for cycle (tests/datapath/test_faults.cpp
 // checks this). Also the fault sites a fault-free run offers and the single-bit flips drawn from them.

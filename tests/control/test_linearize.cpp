@@ -31,7 +31,7 @@ Eigen::MatrixXd central_jacobian(const VecFn& f, const Eigen::VectorXd& x, doubl
   return J;
 }
 
-// |a - b| <= 1e-6 * max(1, max |b|), element-wise: the 1e-6 relative tolerance.
+// |a - b| <= 1e-6 * max(1, max |b|), element-wise: the required 1e-6 relative tolerance.
 void expect_close(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, const std::string& what) {
   ASSERT_EQ(a.rows(), b.rows());
   ASSERT_EQ(a.cols(), b.cols());

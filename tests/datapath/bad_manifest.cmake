@@ -1,6 +1,6 @@
 # `neaccel sim` on a design directory whose manifest.json is damaged: copies a design written by `neaccel rtl` (SRC),
 # replaces the text FROM in manifest.json by TO (FROM empty: the whole file becomes TO) and expects exit 1 with one
-# line naming manifest.json (issue 19: the manifest's bad inputs were untested).
+# line naming manifest.json.
 #   cmake -DEXE=neaccel -DSRC=dir -DDST=dir -DFROM=text -DTO=text -P bad_manifest.cmake
 file(REMOVE_RECURSE ${DST})
 file(COPY ${SRC}/ DESTINATION ${DST})

@@ -1,4 +1,4 @@
-// dp.binding.*: binding for interconnect (issue 20, docs/binding.md). Both bindings run on the same schedule in the
+// dp.binding.*: binding for interconnect (docs/binding.md). Both bindings run on the same schedule in the
 // test: left-edge (the scheduling path's) and interconnect-aware (hw::bind_for_interconnect); the rebound designs
 // pass sched::verify and hw::build and compute bit-exactly what the graph computes in the number format.
 #include "support.hpp"
@@ -55,7 +55,7 @@ void expect_bit_exact(const hw::Design& d, const hw::Datapath& dp, int states) {
 
 class binding_robot : public ::testing::TestWithParam<dptest::DesignPoint> {};
 
-// The issue's acceptance target: at least 40% fewer multiplexer inputs than left-edge binding on the same schedule.
+// The target: at least 40% fewer multiplexer inputs than left-edge binding on the same schedule.
 // Also: same starts (only instances and registers change), sched::verify and hw::build accept the result, the
 // internal cost the binder minimised is the interconnect of the built datapath, registers within 110% of
 // left-edge's (max live; by default equal), and the rebound datapath computes bit-exactly what the left-edge one does.
@@ -105,7 +105,7 @@ TEST(binding, OtherDesignsVerifiedNeverWorseBitExact) {
   }
 }
 
-// Robot parameters loaded once (issue 16): a parameter word is a source of its own (no register, no write-back).
+// Robot parameters loaded once: a parameter word is a source of its own (no register, no write-back).
 // The rebound puma560 general design verifies, keeps every parameter read on the parameter memory, and the binder's
 // incremental count (which adds the parameter sources) equals the interconnect of the datapath built from it. Its
 // results are checked bit-exact by co-simulation (dp.cli.sim_hw_cosim_p2gic: the cycle core here has no

@@ -58,7 +58,7 @@ TEST(Hardwired, SameDatapathSameTextAndOnlyTheRoutedSources) {
   }
 }
 
-// Robot parameters loaded once (issue 16): one register per parameter word some port reads, each written in the
+// Robot parameters loaded once: one register per parameter word some port reads, each written in the
 // configuration phase at its own counter value; the CONFIG state and the configured flag only when there are
 // parameters (a custom design's text has neither). Its cycle behaviour: dp.cli.sim_params_cosim_h*.
 TEST(Hardwired, ParameterMemoryHoldsTheWordsThePortsRead) {

@@ -1,4 +1,4 @@
-// dp.units.*: divider and fused multiply-add unit classes in the datapath (issues 15 and 18): design points of the
+// dp.units.*: divider and fused multiply-add unit classes in the datapath: design points of the
 // other dynamics functions (fd, dtau) and of FMA designs through the cycle core, which is the SystemC model's
 // behaviour (the co-simulation tests in CMakeLists.txt compare it with the Verilated RTL every cycle): every output
 // bit-identical to the graph evaluated in the number format, the cycle count as documented, the error against the

@@ -1,4 +1,4 @@
-# neaccel control --lin-format (issue 18): the gain updates' linearisation from the dtau and mass graphs.
+# neaccel control --lin-format: the gain updates' linearisation from the dtau and mass graphs.
 #   default (double): no linearisation_effect in the summary (the reference path is unchanged);
 #   fp32: planar2 nominal tracks like the double linearisation: the gains differ by ~1e-7 relative, acting on
 #         joint errors of ~1e-4 rad, so the trajectories may differ by far less than 1e-6 rad (measured 8e-11).

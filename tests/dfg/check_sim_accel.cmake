@@ -1,4 +1,4 @@
-# neaccel simulate --accelerator (issue 18): a passive puma560 for 5 s with the fd graph in double and in fp32.
+# neaccel simulate --accelerator: a passive puma560 for 5 s with the fd graph in double and in fp32.
 #   double: the graph in double must reproduce ref's simulation (max |q - q_double| <= 1e-6 rad: the graph equals
 #           ref's forward dynamics to 1e-10 relative; 5 s of a chaotic passive arm amplify that to ~1e-9 rad).
 #   fp32:   the energy drift stays within 1e-4 J (E0 = 19.6 J with gravity from this q0; the double RK4 drifts ~1e-7 J and

@@ -1,5 +1,5 @@
-// Depth-reducing passes (issue 15): re-association by ready time and multiply-add fusion keep the values (to
-// rounding), never lengthen the critical path, keep the operation budget; on PUMA 560 they meet the issue's bound.
+// Depth-reducing passes: re-association by ready time and multiply-add fusion keep the values (to
+// rounding), never lengthen the critical path, keep the operation budget; on PUMA 560 they meet the target below.
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/accuracy.hpp"
 #include "neaccel/dfg/evaluate.hpp"
@@ -65,9 +65,9 @@ TEST(Depth, BudgetZeroAddsNoOperation) {
   EXPECT_LT(critical_path(r, {3, 2, 0}), critical_path(g, {3, 2, 0}));
 }
 
-// Issue 15's acceptance on the customised PUMA 560 at latencies 3/2: critical path <= 75 cycles (94 traced), at
+// The target on the customised PUMA 560 at latencies 3/2: critical path <= 75 cycles (94 traced), at
 // most +10 % operations. Re-measured here (milliseconds).
-TEST(Depth, PumaCustomisedMeetsTheIssueBound) {
+TEST(Depth, PumaCustomisedAtMostSeventyFiveCycles) {
   const Graph g = puma_custom();
   const Latencies lat{3, 2, 0};
   const Graph r = reduce_depth(g, {lat, 0.10});
@@ -80,7 +80,7 @@ TEST(Depth, PumaCustomisedMeetsTheIssueBound) {
   EXPECT_LT(max_diff(evaluate<double>(r, in), evaluate<double>(g, in)), 1e-12);
 }
 
-// Issue 15: the error against double of the reduced graph within 2x of the traced graph's, in binary32 and
+// The error against double of the reduced graph within 2x of the traced graph's, in binary32 and
 // fixed:16.16 (the same 50 random states for both; re-association moves rounding, it must not amplify it).
 TEST(Depth, AccuracyWithinTwiceTheTracedGraphs) {
   const ref::Robot robot = ref::load_robot("puma560");

@@ -1,4 +1,4 @@
-// Forward-dynamics accuracy as a design question (issue 18): the state sets, the per-state errors and the
+// Forward-dynamics accuracy as a design question: the state sets, the per-state errors and the
 // smallest-fixed-format scan. Mechanics only; the figures for puma560 and planar2 are in docs/functions.md.
 #include "neaccel/dfg/accuracy.hpp"
 #include "neaccel/dfg/functions.hpp"

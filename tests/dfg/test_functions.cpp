@@ -1,4 +1,4 @@
-// Dynamics functions as graphs (issue 18, dfg/functions.hpp): fd, fd-khalil, fd-strobe, mass and dtau evaluated in
+// Dynamics functions as graphs (dfg/functions.hpp): fd, fd-khalil, fd-strobe, mass and dtau evaluated in
 // double against ref's own computations (not the traced path: CRBA + Eigen LDLT for forward dynamics and M, the
 // Dual<double> recursion for the derivatives), before and after the passes; op counts beside the papers.
 #include "neaccel/dfg/base_params.hpp"
@@ -54,7 +54,7 @@ double worst_relative(const Graph& g, const ref::Robot& robot, Function f, const
 
 // Tolerances: fd against ref's CRBA + LDLT is a different algorithm (another summation order and another
 // elimination), so rounding differs by a few hundred ulps at most for these well-conditioned 6-link arms: 1e-10
-// (the issue's acceptance bound). dtau against Dual<double> runs the same recursion in another order (the passes
+// (the acceptance bound). dtau against Dual<double> runs the same recursion in another order (the passes
 // regroup sums): 1e-12. mass against CRBA (another algorithm): 1e-12.
 struct Case {
   Function f;

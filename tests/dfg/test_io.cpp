@@ -74,7 +74,7 @@ TEST(Io, JsonErrorsNameTheFile) {
   }, "g.json: node");
 }
 
-TEST(Io, DotImportOfTheIssueExample) {
+TEST(Io, DotImportOfAMultiplyAdd) {
   const Graph g = graph_from_dot("digraph { a [op=mul]; b [op=add]; a -> b; }", "ex.dot");
   EXPECT_EQ(count_ops(g).mul(), 1);
   EXPECT_EQ(count_ops(g).add(), 1);

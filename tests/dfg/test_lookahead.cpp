@@ -1,4 +1,4 @@
-// Lookahead form of the modified Newton-Euler recursion (issue 15, dfg/lookahead.hpp): the same torques as
+// Lookahead form of the modified Newton-Euler recursion (dfg/lookahead.hpp): the same torques as
 // ref::modified_ne in double for every lookahead distance, on standard- and modified-DH arms with revolute and
 // prismatic joints; traced, its graph evaluates to the same torques and is shorter under pipelined latencies.
 #include "neaccel/dfg/lookahead.hpp"
@@ -79,7 +79,7 @@ TEST(Lookahead, TracedGraphEvaluatesToTheTorques) {
 namespace neaccel::dfg {
 namespace {
 
-// Issue 15's acceptance with recursive doubling: the customised PUMA 560 at latencies 3/2, lookahead over two or
+// The target with recursive doubling: the customised PUMA 560 at latencies 3/2, lookahead over two or
 // more links and the depth pass, critical path <= 60 cycles (74 with the pass alone, 94 traced). The operation
 // cost is whatever it is (docs/scheduling.md reports it); here it must stay below 2x the traced graph's so a
 // change that buys the path with a blow-up is seen.

@@ -1,4 +1,4 @@
-// Acceptance (issue 3): every inverse formulation agrees with the Newton-Euler reference (ref/newton_euler.hpp,
+// Acceptance: every inverse formulation agrees with the Newton-Euler reference (ref/newton_euler.hpp,
 // Luh-Walker-Paul) to 1e-9 relative on 100 random states for puma560, stanford, rx90, planar2 and 20 random arms
 // with N in 1..8, plus random trees and hand-made robots covering both DH conventions, prismatic joints,
 // rotor inertia, friction, payload and an external wrench.

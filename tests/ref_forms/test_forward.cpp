@@ -1,4 +1,4 @@
-// Acceptance (issue 3): both recursive forward-dynamics methods (seed 001 Nasser, seed 003 section 9.7.2 Khalil)
+// Acceptance: both recursive forward-dynamics methods (seed 001 Nasser, seed 003 section 9.7.2 Khalil)
 // agree with strobing + LDLT to 1e-9 relative, on the built-in arms, random arms with prismatic joints, a tree
 // of at least three branches, rotor inertia, friction, payload and external wrench; and with ref's CRBA + LDLT.
 // The cross-check is built here from ref's pieces: M by strobing the modified N-E, h = tau(q, qd, 0), Eigen LDLT.

@@ -15,7 +15,7 @@ namespace {
 constexpr double kHalfPi = 1.5707963267948966;
 }
 
-TEST(Builtin, NamesIncludeTheIssueRobots) {
+TEST(Builtin, NamesIncludeTheRequiredRobots) {
   const auto names = builtin_robot_names();
   for (const char* n : {"puma560", "stanford", "rx90", "rx90-simplified", "planar2", "twolink", "puma560-motor",
                         "stanford-motor"}) {

@@ -1,4 +1,4 @@
-// URDF import of published, imperfect robot files (issue 19): noise-level negative principal moments clamped with a
+// URDF import of published, imperfect robot files: noise-level negative principal moments clamped with a
 // warning, triangle-inequality violations loaded with a warning (errors with strict_inertia), every message naming
 // the URDF link and joint, and the chain between two links of a tree with a floating base.
 #include "neaccel/ref/dynamics.hpp"

@@ -204,7 +204,7 @@ TEST(Yaml, FileLoadsByPath) {
   EXPECT_EQ(load_robot(yml).dof(), 6);
 }
 
-// ---- bad input: one test per case of the issue ----
+// ---- bad input: one test per case ----
 
 TEST(YamlBad, NegativeMassNamesFileLineAndField) {
   expect_error(edit("mass: 1", "mass: -1"), {"t.yaml:22: links[1].mass: must be finite and >= 0 (got -1)"});

@@ -1,6 +1,6 @@
 # `neaccel explore --merge` refuses CSVs that are not explore shards: writes a shard (a 2-point sweep), then a copy
 # with a changed header, a foreign CSV and a copy with a short row; each must be exit 1 with one line naming the
-# file and line (issue 19: the merge header was untested).   cmake -DEXE=neaccel -DDIR=dir -P explore_bad_merge.cmake
+# file and line.   cmake -DEXE=neaccel -DDIR=dir -P explore_bad_merge.cmake
 file(REMOVE_RECURSE ${DIR})
 execute_process(COMMAND ${EXE} explore --robot planar2 --mul 1-2 --add 1 --lat-mul 1 --lat-add 1 --pipelined 1
                         --no-plot --out ${DIR}/s --shard 1/1 RESULT_VARIABLE rc OUTPUT_QUIET)

@@ -114,9 +114,9 @@ TEST(Io, GanttAndUtilisation) {
 }
 
 // Puma 560, general modified N-E graph, 7 + 7 unit-latency units: the list schedule is verified and within the
-// bound (the n = 6 target is <= 80 cycles; see docs/scheduling.md for the bound on this graph).
+// bound (the n = 6 target is <= 80 cycles; see docs/scheduling.md for the bound on this graph).
 TEST(Robot, Puma560GeneralSchedules) {
-  const auto g = robot_graph("puma560", true);
+  const auto g = dfg::robot_graph("puma560", true);
   Problem p;
   p.graph = &g;
   p.classes = default_classes(7, 7, 1, 1);

@@ -1,4 +1,4 @@
-// Exact modulo scheduling (issue 16): on the classic HLS graphs, at every II from ResMII to the flat list schedule's
+// Exact modulo scheduling: on the classic HLS graphs, at every II from ResMII to the flat list schedule's
 // length, with 1..3 pipelined units per class, the single-evaluation length of `modulo_schedule` is the minimum,
 // proven by the modulo ILP's branch and bound or the combinatorial lower bound (a heuristic above the optimum makes
 // the test fail: the ILP then finds the shorter schedule).

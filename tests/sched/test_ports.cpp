@@ -1,4 +1,4 @@
-// Register-file read/write ports (issue 16): the list, ILP and modulo schedulers honour Problem::read_ports and
+// Register-file read/write ports: the list, ILP and modulo schedulers honour Problem::read_ports and
 // write_ports. Every schedule is checked twice: by verify() and by a port count written here from the graph alone
 // (reads: distinct (value, cycle) pairs of non-constant operands of the ops issued in a cycle or congruence class;
 // writes: results some op reads or that are outputs, at issue + latency), so a scheduler that ignores the ports

@@ -51,7 +51,7 @@ TEST(Table86, RowsAreVerifiedSchedules) {
   EXPECT_EQ(general_arm(8).dof(), 8);
 }
 
-// Issue 15: the depth pass takes the 7+7 pipelined schedule (3/2) of the 6-link arm below Rahman and Meyer's
+// The depth pass takes the 7+7 pipelined schedule (3/2) of the 6-link arm below Rahman and Meyer's
 // 69 + 12n = 141 cycles; with the pass off the traced shape stays schedulable and gives the old 164 (its critical
 // path, docs/scheduling.md), so both shapes remain comparable.
 TEST(Table86, DepthPassBeatsRahmanMeyerAtSixLinks) {
@@ -61,7 +61,7 @@ TEST(Table86, DepthPassBeatsRahmanMeyerAtSixLinks) {
   EXPECT_EQ(off.pipe_cycles, 164);
   EXPECT_EQ(on.pipe_cycles_traced, off.pipe_cycles);
   EXPECT_LT(on.pipe_cycles, on.rahman_meyer);
-  // issue 15's acceptance: at most 110 cycles (the lookahead shapes, torques projected over a few links, pay here)
+  // the depth pass's target: at most 110 cycles (the lookahead shapes, torques projected over a few links, pay here)
   EXPECT_LE(on.pipe_cycles, 110);
   EXPECT_LE(on.unit_cycles, off.unit_cycles);
   EXPECT_GE(on.pipe_cycles, on.pipe_bound);

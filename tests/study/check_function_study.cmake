@@ -1,4 +1,4 @@
-# A quick study of another function (issue 18): `neaccel study --quick --function FUNCTION [EXTRA...]` in DIR, then
+# A quick study of another function: `neaccel study --quick --function FUNCTION [EXTRA...]` in DIR, then
 # its output checked: the run passes (exit 0, data/status.json), the report's title and section headings name the
 # function, the graphs are the function's (data/graphs.json), a divider class is swept exactly when the function
 # divides (DIVIDES = 1/0), and every chosen design was generated for the function (its manifest's spec) and its
@@ -116,7 +116,7 @@ if(NOT FUNCTION STREQUAL "id")
     message(FATAL_ERROR "data/verify.json: the fastest design's manifest says function '${mfn}'")
   endif()
 endif()
-# The register table (issue 16): a limit no schedule met reads "none", never 0.
+# The register table: a limit no schedule met reads "none", never 0.
 read_json(regs data/register_tradeoff.json)
 string(JSON nrows LENGTH "${regs}" rows)
 math(EXPR last "${nrows} - 1")

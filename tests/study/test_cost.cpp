@@ -1,11 +1,11 @@
 // The calibrated cost models against the cached measurements they were fitted on (docs/cost.md):
 // area within +-15 % of every flat Yosys synthesis of data/datapath-area.json, period within +-20 % of every
-// nextpnr-ice40 run of data/datapath-timing.json (issue 14). The measurements are read from the data files as
-// written by scripts/cost/calibrate.sh; the model only sees each design's inputs (its "point").
-// Tolerances: those the issue sets for the study's ranking (the area axis must rank designs like synthesis does;
+// nextpnr-ice40 run of data/datapath-timing.json. The measurements are read from the data files as
+// written by cost/calibration/calibrate.sh; the model only sees each design's inputs (its "point").
+// Tolerances: those set for the study's ranking (the area axis must rank designs like synthesis does;
 // nextpnr's own Fmax moves by several percent with the seed, so 20 % is the useful resolution of a period model).
 #include "neaccel/ref/error.hpp"
-#include "neaccel/study/cost.hpp"
+#include "neaccel/cost/cost.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -15,8 +15,8 @@
 
 namespace {
 
-using neaccel::study::cost_point_from_json;
-using neaccel::study::estimate_cost;
+using neaccel::cost::cost_point_from_json;
+using neaccel::cost::estimate_cost;
 using nlohmann::json;
 
 constexpr std::size_t kMinPlaced = 6;
@@ -42,8 +42,8 @@ TEST(CostModel, AreaWithin15PercentOfEveryFlatSynthesis) {
 
 TEST(CostModel, PeriodWithin20PercentOfEveryPlaceAndRoute) {
   const json data = load("datapath-timing.json");
-  // Issue 14 asks for at least 6 placed designs (docs/cost.md has 7).
-  ASSERT_GE(data.at("designs").size(), kMinPlaced) << "issue 14 asks for at least 6 placed designs";
+  // The period model is checked on at least 6 placed designs (docs/cost.md has 7).
+  ASSERT_GE(data.at("designs").size(), kMinPlaced) << "the period model needs at least 6 placed designs";
   for (const auto& d : data["designs"]) {
     const auto e = estimate_cost(cost_point_from_json(d.at("point")));
     const double measured = 1000.0 / d.at("fmax_mhz").get<double>();
@@ -53,7 +53,7 @@ TEST(CostModel, PeriodWithin20PercentOfEveryPlaceAndRoute) {
   }
 }
 
-// The hardwired architecture (issue 20): its area model is fitted on data/hardwired-area.json (non-unit cells: the
+// The hardwired architecture: its area model is fitted on data/hardwired-area.json (non-unit cells: the
 // units are the same modules as in the microcoded datapath, taken from data/unit-area.json); every measured design
 // within 15 %, and the period model (the microcoded one's operand-path coefficients with the port fan-in of the
 // binding) within 20 % of every hardwired place and route.
@@ -69,7 +69,7 @@ TEST(CostModel, HardwiredAreaWithin15PercentOfEveryFlatSynthesis) {
     EXPECT_LE(std::abs(model - measured), 0.15 * measured)
         << d["design"] << ": model " << model << " non-unit cells, Yosys " << measured;
   }
-  EXPECT_LE(neaccel::study::hardwired_area_model().at("worst_error_percent").get<double>(), 15.0);
+  EXPECT_LE(neaccel::cost::hardwired_area_model().at("worst_error_percent").get<double>(), 15.0);
 }
 
 TEST(CostModel, HardwiredPeriodWithin20PercentOfEveryPlaceAndRoute) {
@@ -87,9 +87,9 @@ TEST(CostModel, HardwiredPeriodWithin20PercentOfEveryPlaceAndRoute) {
   }
 }
 
-// Dividers and FMA units (issue 15): an FMA unit reads three operands, and the model counts its third operand
+// Dividers and FMA units: an FMA unit reads three operands, and the model counts its third operand
 // multiplexer in both architectures (microcoded: a k_op * W * (R - 1) + k_const * W * C port; hardwired: the
-// binding's multiplexers, M2, count it). data/fma-area.json (scripts/cost/fma_area.sh) holds flat syntheses of
+// binding's multiplexers, M2, count it). data/fma-area.json (cost/calibration/fma_area.sh) holds flat syntheses of
 // designs with FMA units, none of them fitted: the model must be within the same 15 % as on its own designs (the
 // tolerance the study's ranking needs; the model without the third port was 8.7 % low on the twolink microcoded
 // design and further low as the registers grow, docs/cost.md).
@@ -118,7 +118,7 @@ TEST(CostModel, FmaAreaWithin15PercentOfEveryFlatSynthesis) {
 // src_c field, beside the difference of the units' own cells.
 TEST(CostModel, FmaUnitHasAThirdOperandPort) {
   const json c = load("datapath-area.json").at("model").at("coefficients");
-  neaccel::study::CostPoint mul;
+  neaccel::cost::CostPoint mul;
   mul.format = "fp32";
   mul.mul = 2;
   mul.lat_mul = 3;
@@ -135,14 +135,14 @@ TEST(CostModel, FmaUnitHasAThirdOperandPort) {
               c.at("k_op").get<double>() * W * (R - 1) + c.at("k_const").get<double>() * W * C, 1e-6);
   EXPECT_NEAR(b.constant_cells - a.constant_cells, c.at("k_const").get<double>() * W * C, 1e-6);
   EXPECT_GT(b.control_cells, a.control_cells);  // the src_c field: more microcode ROM bits
-  EXPECT_EQ(neaccel::study::microcode_word_bits(fma) - neaccel::study::microcode_word_bits(mul), 6)
+  EXPECT_EQ(neaccel::cost::microcode_word_bits(fma) - neaccel::cost::microcode_word_bits(mul), 6)
       << "src_c is one operand address: clog2(U + R + C) = clog2(42) = 6 bits";
   // Written and read back (data files), and absent from a multiplier/adder point's JSON.
-  const auto back = cost_point_from_json(neaccel::study::to_json(fma));
+  const auto back = cost_point_from_json(neaccel::cost::to_json(fma));
   EXPECT_EQ(back.fma, 1);
   EXPECT_EQ(back.lat_fma, 3);
-  EXPECT_FALSE(neaccel::study::to_json(mul).contains("fma"));
-  EXPECT_FALSE(neaccel::study::to_json(mul).contains("div"));
+  EXPECT_FALSE(neaccel::cost::to_json(mul).contains("fma"));
+  EXPECT_FALSE(neaccel::cost::to_json(mul).contains("div"));
   // Hardwired: the binding's multiplexers (M2) already count the c port; the unit joins the decode term.
   fma.arch = mul.arch = "hardwired";
   fma.mux2_equivalent = mul.mux2_equivalent = 100;
@@ -151,7 +151,7 @@ TEST(CostModel, FmaUnitHasAThirdOperandPort) {
 }
 
 // `neaccel area --design --hierarchical` (units as black boxes + data/unit-area.json) against the flat synthesis of
-// the same design, on every design of data/function-area.json (issue 18) measured both ways: the non-unit logic is
+// the same design, on every design of data/function-area.json measured both ways: the non-unit logic is
 // synthesised the same way (within 0.1 %; measured 0 to 3 cells apart), the total within 2 % (a unit synthesised
 // alone against in its design: -0.2 to -0.8 % measured). Measurements only: the model is not involved.
 TEST(CostModel, HierarchicalSynthesisAgreesWithFlat) {
@@ -170,7 +170,7 @@ TEST(CostModel, HierarchicalSynthesisAgreesWithFlat) {
 }
 
 TEST(CostModel, HardwiredNeedsItsMultiplexers) {
-  neaccel::study::CostPoint p;
+  neaccel::cost::CostPoint p;
   p.arch = "hardwired";
   EXPECT_THROW(estimate_cost(p), neaccel::Error);
   p.arch = "asic";
@@ -179,7 +179,7 @@ TEST(CostModel, HardwiredNeedsItsMultiplexers) {
 
 // Monotonic in the things that cost: more registers, constants or units never make a design smaller or faster.
 TEST(CostModel, MonotonicInRegistersConstantsAndUnits) {
-  neaccel::study::CostPoint p;
+  neaccel::cost::CostPoint p;
   p.format = "fp32";
   p.registers = 20;
   p.consts = 10;
@@ -198,14 +198,14 @@ TEST(CostModel, MonotonicInRegistersConstantsAndUnits) {
 }
 
 TEST(CostModel, BadInputIsAnError) {
-  neaccel::study::CostPoint p;
+  neaccel::cost::CostPoint p;
   p.format = "fixed:16";
   EXPECT_THROW(estimate_cost(p), neaccel::Error);
   p.format = "fp32";
   p.mul = p.add = 0;
   EXPECT_THROW(estimate_cost(p), neaccel::Error);
   EXPECT_THROW(cost_point_from_json(json{{"format", "fp32"}}), neaccel::Error);
-  EXPECT_THROW(neaccel::study::cost_point_from_manifest(json{{"spec", json::object()}}), neaccel::Error);
+  EXPECT_THROW(neaccel::cost::cost_point_from_manifest(json{{"spec", json::object()}}), neaccel::Error);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// `neaccel explore` carries each point's time (issue 14): explore.json and explore.csv of a small sweep written by
+// `neaccel explore` carries each point's time: explore.json and explore.csv of a small sweep written by
 // the CTest fixture study.explore_cli_run (a planar arm, pipelined and not) are checked here against the formulas
 // of docs/scheduling.md, recomputed from the point's own cycles and the cost model's period.
 #include <nlohmann/json.hpp>

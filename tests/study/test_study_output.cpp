@@ -53,7 +53,7 @@ TEST(StudyOutput, StatusPasses) {
   EXPECT_TRUE(status.at("pass").get<bool>()) << status.dump();
 }
 
-// ---- Time (issue 14): every explored point in ns and set points per second; choices by time; the summary. ----
+// ---- Time: every explored point in ns and set points per second; choices by time; the summary. ----
 
 namespace {
 using nlohmann::json;
@@ -189,7 +189,7 @@ TEST(StudyOutput, SummaryComesFirstAndNamesTheChoices) {
 }
 
 TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
-  // Issue 19: the measured times are in timings.json only (without --report-timings); data/cpu.json keeps what does
+  // The measured times are in timings.json only (without --report-timings); data/cpu.json keeps what does
   // not vary between runs.
   const json cpu = data("cpu");
   EXPECT_FALSE(cpu["measured"].get<bool>());
@@ -207,7 +207,7 @@ TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
   EXPECT_NE(read(kDir / "report.md").find("`timings.json`"), std::string::npos) << "the report should say where the times are";
 }
 
-// Issue 16's cycles-against-registers table: a register limit no schedule met is "none" (a list length, II or
+// The cycles-against-registers table: a register limit no schedule met is "none" (a list length, II or
 // latency of 0 is the schedulers' "no schedule", never a figure to print), in the data and so in the report.
 TEST(StudyOutput, RegisterTableSaysNoneNotZero) {
   const json t = data("register_tradeoff");

@@ -1,4 +1,4 @@
-// The FMA and divider units (issues 15, 18): the binary32 fma reference (bit-level, num/fp32.hpp) against the
+// The FMA and divider units: the binary32 fma reference (bit-level, num/fp32.hpp) against the
 // CPU's fused multiply-add instruction with its MXCSR flags, the divider reference against double division,
 // then the Verilated RTL (C++ mode) against the references: random streams at every binary32 latency,
 // deterministic hard-class sweeps, the fixed-point units (exhaustive fixed:5.3 divider).

@@ -46,7 +46,7 @@ template <class Model>
 class Driver {
  public:
   explicit Driver(Model& m) : m_(m) {}
-  // An input port of `words` words of `width` bits per cycle (issue 16; nea_stream InWords).
+  // An input port of `words` words of `width` bits per cycle (nea_stream InWords).
   void set_in_words(int words, int width) { in_words_ = words, width_ = width; }
 #if VM_TRACE
   void trace(VerilatedVcdC* vcd) { vcd_ = vcd; }

@@ -2,7 +2,7 @@
 // `verilator --cc --exe --build --prefix Vnea_top`). Fast path for large state sets; no SystemC.
 //   vharness +neaccel_hex=DIR --in FILE --out FILE [--vcd FILE] [--stream N_OUT]
 //            [--cycle-log FILE --log-shape UNITS,WIDTH,REG_ADDR_BITS,NAN_CLASS] [--sink-stalls EVERY,LEN]
-//            [--in-words WORDS,WIDTH]   (an input port of WORDS words of WIDTH bits per cycle, issue 16)
+//            [--in-words WORDS,WIDTH]   (an input port of WORDS words of WIDTH bits per cycle)
 // FILE in: one evaluation per line, the input words in hex (graph input order). FILE out: per line the output words
 // in hex followed by the cycle count (start to DONE). --stream N_OUT (a streaming nea_stream top with N_OUT outputs):
 // all evaluations in one run; per line the output words followed by the cycles (since start) of the set point's

@@ -30,7 +30,7 @@ class StreamBook {
       words_.insert(words_.end(), s.begin(), s.end());
     }
   }
-  // An input port of k words per cycle (issue 16): every set point's words are padded to a multiple of k and k
+  // An input port of k words per cycle: every set point's words are padded to a multiple of k and k
   // words move per handshake (in_data(lane)). Call before the run.
   void set_in_words(int k) {
     if (k <= 1 || n_in_ == 0) return;

@@ -1,4 +1,4 @@
-// The size cap on every file neaccel reads (issue 19, docs/limits.md): readers hold a file whole in memory and
+// The size cap on every file neaccel reads (docs/limits.md): readers hold a file whole in memory and
 // their memory grows with it (about 26 bytes per byte of graph JSON, 100 per byte of robot YAML), so a file over
 // the cap is refused in one line naming it before it is read, instead of the reader being killed for memory.
 #pragma once

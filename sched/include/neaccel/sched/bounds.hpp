@@ -27,7 +27,7 @@ std::vector<int> class_loads(const Problem& problem);
 // thresholds (a, b), the ops whose earliest start is >= a and whose tail (longest path after completion) is
 // >= b need a + (ceil(k / count) - 1) * occupancy + latency + b cycles. Dominates the two bounds above.
 int head_body_tail_bound(const Problem& problem);
-// Register-file ports (issue 16; 0 when no port is limited): smallest latency - 1 + ceil(results written /
+// Register-file ports (0 when no port is limited): smallest latency - 1 + ceil(results written /
 // write_ports), and the same for the values read by ops over read_ports.
 int port_bound(const Problem& problem);
 // The best of the bounds above.
@@ -37,7 +37,7 @@ int lower_bound(const Problem& problem);
 // occupancy). (The graph is acyclic: no recurrence bound.)
 int res_mii(const Problem& problem);
 
-// Register-file port bound on the initiation interval (issue 16; 0 when no port is limited): every result written
+// Register-file port bound on the initiation interval (0 when no port is limited): every result written
 // to a register takes a write port once per evaluation and every value read by an op takes a read port at least
 // once, so II >= max(ceil(results written / write_ports), ceil(values read / read_ports)).
 int port_mii(const Problem& problem);

@@ -17,14 +17,14 @@ struct Point {
   std::string flavour;   // "general" | "custom"
   int mul = 1, add = 1, lat_mul = 1, lat_add = 1;
   bool pipelined = true;  // both classes pipelined (occupancy 1) or both not (occupancy = latency)
-  int max_registers = 0;  // issue 16: register limit the list and modulo schedulers honour (0 = none)
-  // Issues 15/18: FMA units (0 = no FMA class; the multiply-add fusion applies only where they exist, as in
+  int max_registers = 0;  // register limit the list and modulo schedulers honour (0 = none)
+  // FMA units (0 = no FMA class; the multiply-add fusion applies only where they exist, as in
   // `schedule`; pipelined as the multipliers) and dividers (0 = no divider class: the graph must not divide;
   // occupancy 1 when div_pipelined, else the divider's latency).
   int fma = 0, lat_fma = 0;
   int div = 0, lat_div = 0;
   bool div_pipelined = false;
-  int read_ports = 0, write_ports = 0;  // issue 16: register-file ports per cycle the schedulers honour (0 = none)
+  int read_ports = 0, write_ports = 0;  // register-file ports per cycle the schedulers honour (0 = none)
 };
 // The unit classes of a point: sched::default_classes, then "fma" and "div" where the point has them.
 std::vector<UnitClass> point_classes(const Point& p);
@@ -60,7 +60,7 @@ struct SweepOptions {
 // Schedules one point on `graph` (the point's robot/flavour graph).
 PointResult evaluate_point(const dfg::Graph& graph, const Point& point, const SweepOptions& options);
 
-// The key of a point's latency-specific graph (the depth pass reshapes the graph for the unit latencies, issue 15):
+// The key of a point's latency-specific graph (the depth pass reshapes the graph for the unit latencies):
 // robot/flavour/lat_mul/lat_add, and +f<lat_fma> with FMA units (the fusion depends on the FMA latency).
 std::string depth_graph_key(const Point& p);
 // The graph a point runs: among the graphs keyed depth_graph_key(p) or depth_graph_key(p) + "/" + variant (the

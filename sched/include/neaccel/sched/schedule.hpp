@@ -29,7 +29,7 @@ struct Problem {
   int max_registers = 0;        // 0 = unlimited
   int read_ports = 0;           // register-file read ports per cycle, 0 = unlimited
   int write_ports = 0;          // register-file write ports per cycle, 0 = unlimited
-  // Issue 16: per graph input, 1 = resident (held outside the register file, e.g. a robot parameter written once
+  // Per graph input, 1 = resident (held outside the register file, e.g. a robot parameter written once
   // into a parameter memory): always available, needs no register. Empty = no resident input.
   std::vector<char> resident;
 };
@@ -56,10 +56,10 @@ struct Schedule {
   int num_registers = 0;
   std::string algorithm;        // which algorithm produced it ("list/height", "ilp", "modulo", ...)
   int lower_bound = 0;          // best proven lower bound on length (or II for modulo), 0 if unknown
-  // Added by sched (issue 8):
+  // Added by sched:
   bool proven_optimal = false;  // the algorithm proved length (or II) optimal (ILP optimum, or length == bound)
   int stages = 0;               // modulo schedules: ceil(length / ii); 0 otherwise
-  // Added by sched (issue 16), modulo schedules: proven lower bound on the single-evaluation length at this ii, and
+  // Added by sched, modulo schedules: proven lower bound on the single-evaluation length at this ii, and
   // whether length reaches it (0 / false when unknown or not a modulo schedule).
   int latency_bound = 0;
   bool latency_optimal = false;

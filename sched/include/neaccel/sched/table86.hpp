@@ -37,7 +37,7 @@ struct Table86Row {
   int pipe_cycles = 0, pipe_bound = 0;            // 7 mul (latency 3) + 7 add (latency 2), pipelined
   int rahman_meyer = 0;                           // 69 + 12n cycles
   int hashimoto_kimura = 0;                       // 60n + 193 flop times
-  // The depth pass (issue 15, dfg/depth.hpp): the schedules above run the graph it returns for each latency pair
+  // The depth pass (dfg/depth.hpp): the schedules above run the graph it returns for each latency pair
   // (when `depth` is on); the accounting and mul_ops/add_ops stay those of the traced graph (the paper's view).
   bool depth = true;
   int unit_ops = 0, pipe_ops = 0;                 // operations of the scheduled graphs (lat 1/1, lat 3/2)

@@ -1,0 +1,78 @@
+// Explored points in nanoseconds: the cost model (cost.hpp) attached to a scheduled point, giving its
+// clock period, the time of one evaluation and the set points per second it sustains. The study (data/explore.json)
+// and `neaccel explore` (explore.json/csv) both call this, so the two agree; sched/ stays free of the cost model.
+//
+//   eval_cycles      = schedule length + I/O overhead (inputs + outputs + 2: load, unload, two handshakes;
+//                      hw::Datapath::cycles()), the cycles of one evaluation on the microcoded latency datapath
+//   latency_ns       = eval_cycles x period_ns (period from estimate_cost of the latency datapath)
+//   throughput:      streaming (a modulo schedule exists, pipelined points): a set point every stream_ii cycles,
+//                      stream_ii = max(II, inputs, outputs) (one input and one output port: hw::build_stream's I/O
+//                      bound), on the streaming datapath's own cost estimate (registers: the list schedule's
+//                      times the modulo schedule's stages; kernel: stages x stream_ii words): 1 / (stream_ii x its
+//                      period);
+//                    latency datapath (no modulo schedule: non-pipelined points): 1 / (eval_cycles x period_ns).
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/cost/cost.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace neaccel::cost {
+
+// What the cost model needs of a graph beyond the schedule.
+struct GraphShape {
+  int inputs = 0, outputs = 0, consts = 0;
+};
+GraphShape graph_shape(const dfg::Graph& g);
+
+struct PointTiming {
+  std::string arch = "microcoded";  // datapath architecture costed
+  CostEstimate latency_cost;   // the latency datapath of the point's list schedule
+  int io_cycles = 0;           // inputs + outputs + 2
+  int eval_cycles = 0;         // length + io_cycles
+  double latency_ns = 0;       // eval_cycles x latency_cost.period_ns
+  bool streaming = false;      // throughput from a streaming datapath (modulo schedule), else the latency datapath
+  int set_point_cycles = 0;    // cycles between set points: stream_ii, or eval_cycles
+  CostEstimate throughput_cost;  // the design that sustains the throughput (streaming datapath, or latency_cost)
+  double throughput_per_s = 0;   // set points per second
+  double throughput_per_cell() const {
+    return throughput_cost.area_cells > 0 ? throughput_per_s / throughput_cost.area_cells : 0;
+  }
+};
+
+// Throws neaccel::Error (from the cost model) when the point's units have no area figure. `arch`: "microcoded" or
+// "hardwired" (needs the point's multiplexer inputs: attach_interconnect). A hardwired streaming datapath is costed
+// with the list schedule's multiplexer inputs times the register copies (an estimate: its registers are renamed over
+// the copies, so each unit port sees about that many more register sources).
+PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format = "fp32",
+                         const std::string& arch = "microcoded");
+
+// sched::SweepOptions::on_list_schedule for the hardwired architecture: builds the point's datapath (hw::build,
+// left-edge binding) and records hw::interconnect's multiplexer inputs in the result (mux_inputs, mux2_equivalent).
+void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
+
+// The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
+// period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),
+// set_point_cycles, throughput_area, throughput_period_ns, throughput_per_s, throughput_per_s_per_cell.
+nlohmann::json timing_json(const PointTiming& t);
+// Column names and one CSV row of the same fields, in this order (appended to sched's explore CSV columns).
+std::string timing_csv_header();
+std::string timing_csv_row(const PointTiming& t);
+
+// Whether a design fits the target FPGA: iCE40 logic cells estimated from the model's generic cells by the largest
+// logic-cells-per-cell ratio of the placed designs (ice40_logic_cells_per_cell, conservative).
+struct DeviceFit {
+  std::string device = "iCE40 HX8K";
+  double logic_cells = 7680;       // the device's logic cells
+  double est_logic_cells = 0;      // estimated logic cells of the design (see above)
+  bool fits = false;
+  nlohmann::json to_json() const;
+};
+DeviceFit device_fit(const CostEstimate& e);
+DeviceFit device_fit_cells(double area_cells);  // the same from an area in generic cells (a data file's figure)
+
+}  // namespace neaccel::cost

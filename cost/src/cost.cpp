@@ -1,0 +1,411 @@
+// The calibrated cost models of a datapath (docs/cost.md): area in Yosys generic cells and clock period on
+// iCE40 HX8K. The coefficients are not in this file: they are fitted by cost/calibration/fit.py on the measurements
+// of data/datapath-area.json and data/datapath-timing.json (section "model" of each), embedded at build time.
+#include "neaccel/cost/cost.hpp"
+
+#include "neaccel/ref/error.hpp"
+#include "neaccel/cost/area.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+#include <cmath>
+#include <map>
+
+namespace neaccel::cost {
+
+// Embedded at build time (cost/CMakeLists.txt); "{}" when the file is absent.
+extern const char* const kDatapathAreaJson;
+extern const char* const kDatapathTimingJson;
+extern const char* const kUnitTimingJson;
+extern const char* const kHardwiredAreaJson;
+
+namespace {
+using nlohmann::json;
+
+const json& parsed(const char* text, const char* name) {
+  static std::map<const char*, json> cache;
+  auto it = cache.find(text);
+  if (it != cache.end()) return it->second;
+  try {
+    return cache[text] = json::parse(text);
+  } catch (const json::exception& e) {
+    throw Error(std::string(name) + ": not JSON (" + e.what() + ")");
+  }
+}
+
+double coefficient(const json& data, const char* file, const char* name) {
+  const json* c = nullptr;
+  if (data.contains("model") && data["model"].contains("coefficients")) c = &data["model"]["coefficients"];
+  if (!c || !c->contains(name) || !(*c)[name].is_number())
+    throw Error(fmt::format("{}: model.coefficients.{} missing (refit with cost/calibration/fit.py, docs/cost.md)", file, name));
+  return (*c)[name].get<double>();
+}
+
+int clog2(long n) {
+  int b = 0;
+  while ((1L << b) < n) ++b;
+  return b;
+}
+
+int width_of(const std::string& format) {
+  if (format == "fp32") return 32;
+  const auto colon = format.find(':'), dot = format.find('.');
+  if (format.rfind("fixed:", 0) != 0 || dot == std::string::npos || dot < colon)
+    throw Error("cost: number format '" + format + "' (fp32 or fixed:I.F)");
+  return std::stoi(format.substr(colon + 1, dot - colon - 1)) + std::stoi(format.substr(dot + 1));
+}
+
+bool is_fixed(const std::string& format) { return format != "fp32"; }
+
+// Unit names of data/unit-area.json and data/unit-timing.json: kind mul, add, div or fma.
+std::string unit_name(const CostPoint& p, const char* kind) {
+  return std::string(is_fixed(p.format) ? "fx-" : "fp32-") + kind;
+}
+std::string unit_name(const CostPoint& p, bool mul) { return unit_name(p, mul ? "mul" : "add"); }
+
+// Every unit of the datapath and its operand ports: an FMA unit reads three operands (a * b + c), the other classes
+// two. A multiplier/adder design has 2U ports, as before the FMA and divider classes existed.
+int all_units(const CostPoint& p) { return p.mul + p.add + p.div + p.fma; }
+int operand_ports(const CostPoint& p) { return 2 * (p.mul + p.add + p.div) + 3 * p.fma; }
+
+// The row of data/unit-timing.json of a unit at a latency: the deepest measured latency not above it; nullptr when
+// the unit has no row at or below it.
+const json* timing_row(const std::string& unit, int lat) {
+  const json& t = parsed(kUnitTimingJson, "data/unit-timing.json");
+  const json* best = nullptr;
+  if (t.contains("units"))
+    for (const auto& row : t["units"])
+      if (row.value("unit", "") == unit && row.value("pipelined", true) && row.value("latency", 0) <= lat &&
+          (!best || row["latency"].get<int>() > (*best)["latency"].get<int>()))
+        best = &row;
+  return best;
+}
+
+// Period (ns) of one unit's slowest stage, from data/unit-timing.json. A non-pipelined unit holds its operands for
+// Latency cycles, but the tools time it as one cycle: its figure at latency 1.
+double unit_period(const CostPoint& p, bool mul) {
+  const std::string unit = unit_name(p, mul);
+  const int lat = p.pipelined ? (mul ? p.lat_mul : p.lat_add) : 1;
+  // A latency beyond the measured ones: the deepest measured cut (more registers do not slow a stage).
+  const json* best = timing_row(unit, lat);
+  if (!best) throw Error(fmt::format("data/unit-timing.json: no timing of {} at latency <= {}", unit, lat));
+  return 1000.0 / (*best)["fmax_mhz"].get<double>();
+}
+}  // namespace
+
+int microcode_word_bits(const CostPoint& p) {
+  const int U = all_units(p), R = std::max(p.registers, 1);
+  const int RA = std::max(1, clog2(R)), OA = std::max(1, clog2(U + R + p.consts));
+  // ... + per FMA unit its third operand field {src_c} (hw::Config::word_bits)
+  if (p.streaming) {
+    const int SB = std::max(1, clog2(std::max(p.stages, 1)));
+    return U * (3 + SB + 2 * OA) + U * (1 + SB + RA) + 1 + (2 + RA) + (1 + SB + OA) + p.fma * OA;
+  }
+  return U * (3 + 2 * OA) + U * (1 + RA) + p.fma * OA;
+}
+
+nlohmann::json CostEstimate::to_json() const {
+  return {{"area_cells", area_cells}, {"unit_cells", unit_cells}, {"register_cells", register_cells},
+          {"routing_cells", routing_cells}, {"constant_cells", constant_cells}, {"control_cells", control_cells},
+          {"period_ns", period_ns}, {"unit_period_ns", unit_period_ns}, {"fmax_mhz", fmax_mhz()}, {"critical", critical}};
+}
+
+nlohmann::json to_json(const CostPoint& p) {
+  json j{{"arch", p.arch}, {"format", p.format}, {"mul", p.mul}, {"add", p.add}, {"lat_mul", p.lat_mul},
+         {"lat_add", p.lat_add}, {"pipelined", p.pipelined}, {"registers", p.registers}, {"consts", p.consts},
+         {"program_words", p.program_words}, {"inputs", p.inputs}, {"outputs", p.outputs},
+         {"streaming", p.streaming}, {"ii", p.ii}, {"stages", p.stages}, {"mux_inputs", p.mux_inputs},
+         {"mux2_equivalent", p.mux2_equivalent}, {"max_port_sources", p.max_port_sources}};
+  // Only when present, so that a multiplier/adder point is written as before.
+  if (p.div > 0) {
+    j["div"] = p.div;
+    j["lat_div"] = p.lat_div;
+    j["div_pipelined"] = p.div_pipelined;
+  }
+  if (p.fma > 0) {
+    j["fma"] = p.fma;
+    j["lat_fma"] = p.lat_fma;
+  }
+  return j;
+}
+
+CostPoint cost_point_from_json(const nlohmann::json& j) {
+  CostPoint p;
+  try {
+    p.arch = j.value("arch", p.arch);
+    p.format = j.at("format").get<std::string>();
+    p.mul = j.at("mul");
+    p.add = j.at("add");
+    p.lat_mul = j.at("lat_mul");
+    p.lat_add = j.at("lat_add");
+    p.pipelined = j.at("pipelined");
+    p.registers = j.at("registers");
+    p.consts = j.at("consts");
+    p.program_words = j.at("program_words");
+    p.inputs = j.value("inputs", 0);
+    p.outputs = j.value("outputs", 0);
+    p.streaming = j.value("streaming", false);
+    p.ii = j.value("ii", 0);
+    p.stages = j.value("stages", 2);
+    p.mux_inputs = j.value("mux_inputs", -1);
+    p.mux2_equivalent = j.value("mux2_equivalent", -1);
+    p.max_port_sources = j.value("max_port_sources", -1);
+    p.div = j.value("div", 0);
+    p.lat_div = j.value("lat_div", p.lat_div);
+    p.div_pipelined = j.value("div_pipelined", false);
+    p.fma = j.value("fma", 0);
+    p.lat_fma = j.value("lat_fma", p.lat_fma);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("cost point: ") + e.what());
+  }
+  return p;
+}
+
+CostPoint cost_point_from_manifest(const nlohmann::json& m) {
+  try {
+    const json& s = m.at("spec");
+    const json& dp = m.at("datapath");
+    const json& par = dp.at("config").at("parameters");
+    CostPoint p;
+    p.arch = s.value("arch", std::string("microcoded"));
+    p.format = s.at("format").get<std::string>();
+    p.mul = s.at("mul");
+    p.add = s.at("add");
+    p.lat_mul = s.at("lat_mul");
+    p.lat_add = s.at("lat_add");
+    p.pipelined = s.at("pipelined");
+    p.registers = par.at("MaxRegs");
+    p.consts = par.at("MaxConsts");
+    p.program_words = par.at("MaxProg");
+    if (s.contains("div")) {  // spec.div {units, latency, pipelined}, spec.fma {units, latency}: docs/datapath.md
+      p.div = s["div"].at("units");
+      p.lat_div = s["div"].at("latency");
+      p.div_pipelined = s["div"].at("pipelined");
+    }
+    if (s.contains("fma")) {
+      p.fma = s["fma"].at("units");
+      p.lat_fma = s["fma"].at("latency");
+    }
+    p.inputs = static_cast<int>(dp.at("inputs").size());
+    p.outputs = static_cast<int>(dp.at("outputs").size());
+    p.streaming = dp.value("mode", std::string("latency")) == "streaming";
+    if (p.streaming) {
+      p.ii = dp.at("stream").at("ii");
+      p.stages = par.contains("MaxStages") ? par["MaxStages"].get<int>() : dp.at("stream").at("stages").get<int>();
+    }
+    if (m.contains("interconnect")) {  // the program's multiplexers (hw::interconnect): the hardwired datapath's
+      const json& ic = m["interconnect"];
+      p.mux_inputs = ic.value("mux_inputs", -1);
+      p.mux2_equivalent = ic.value("mux2_equivalent", -1);
+      p.max_port_sources = ic.value("max_port_sources", -1);
+    }
+    return p;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("manifest: ") + e.what());
+  }
+}
+
+namespace {
+// The hardwired datapath (docs/cost.md): units + k_reg * R * W (one register per program register) +
+// k_mux * M2 * W (M2 = two-input multiplexer equivalents of the binding, hw::Interconnect::mux2_equivalent) +
+// k_dec * P * U (select and enable decode from the cycle counter: per program word and unit) + k_0. The four
+// coefficients are fitted here, by least squares, on the measured non-unit cells of data/hardwired-area.json, so
+// that the model is always the fit of the data beside it.
+struct HardwiredModel {
+  double k_reg = 0, k_mux = 0, k_dec = 0, k_0 = 0;
+  double worst_error_percent = 0;
+  int points = 0;
+};
+
+std::array<double, 4> hardwired_terms(double R, double W, double M2, double P, double U) {
+  return {R * W, M2 * W, P * U, 1.0};
+}
+
+const HardwiredModel& hardwired_model() {
+  static const HardwiredModel model = [] {
+    const json& d = parsed(kHardwiredAreaJson, "data/hardwired-area.json");
+    if (!d.contains("rows") || d["rows"].size() < 6)
+      throw Error("data/hardwired-area.json: fewer than 6 measured designs to fit the hardwired area model");
+    // Normal equations A x = b of the 4-term least-squares fit, solved by Gaussian elimination with pivoting.
+    std::array<std::array<double, 4>, 4> A{};
+    std::array<double, 4> b{};
+    std::vector<std::pair<std::array<double, 4>, double>> rows;
+    for (const auto& r : d["rows"]) {
+      const double W = width_of(r.at("format").get<std::string>());
+      const auto t = hardwired_terms(r.at("registers"), W, r.at("mux2_equivalent"), r.at("program_words"), r.at("units"));
+      const double y = r.at("non_unit_cells");
+      rows.emplace_back(t, y);
+      for (int i = 0; i < 4; ++i) {
+        b[i] += t[i] * y;
+        for (int j = 0; j < 4; ++j) A[i][j] += t[i] * t[j];
+      }
+    }
+    for (int i = 0; i < 4; ++i) {
+      int piv = i;
+      for (int r = i + 1; r < 4; ++r)
+        if (std::abs(A[r][i]) > std::abs(A[piv][i])) piv = r;
+      std::swap(A[i], A[piv]);
+      std::swap(b[i], b[piv]);
+      if (std::abs(A[i][i]) < 1e-12) throw Error("data/hardwired-area.json: the measured designs do not determine the model");
+      for (int r = 0; r < 4; ++r) {
+        if (r == i) continue;
+        const double f = A[r][i] / A[i][i];
+        for (int c = 0; c < 4; ++c) A[r][c] -= f * A[i][c];
+        b[r] -= f * b[i];
+      }
+    }
+    HardwiredModel m;
+    m.k_reg = b[0] / A[0][0];
+    m.k_mux = b[1] / A[1][1];
+    m.k_dec = b[2] / A[2][2];
+    m.k_0 = b[3] / A[3][3];
+    m.points = static_cast<int>(rows.size());
+    for (const auto& [t, y] : rows) {
+      const double est = m.k_reg * t[0] + m.k_mux * t[1] + m.k_dec * t[2] + m.k_0;
+      m.worst_error_percent = std::max(m.worst_error_percent, 100.0 * std::abs(est - y) / y);
+    }
+    return m;
+  }();
+  return model;
+}
+}  // namespace
+
+double ice40_logic_cells_per_cell() {
+  static const double k = [] {
+    double worst = 0;
+    auto scan = [&](const json& designs) {
+      for (const auto& d : designs)
+        if (d.contains("cells") && d.contains("logic_cells") && d["cells"].get<double>() > 0)
+          worst = std::max(worst, d["logic_cells"].get<double>() / d["cells"].get<double>());
+    };
+    const json& t = parsed(kDatapathTimingJson, "data/datapath-timing.json");
+    const json& h = parsed(kHardwiredAreaJson, "data/hardwired-area.json");
+    if (t.contains("designs")) scan(t["designs"]);
+    if (h.contains("pnr") && h["pnr"].contains("designs")) scan(h["pnr"]["designs"]);
+    if (worst <= 0) throw Error("data/datapath-timing.json: no placed design to relate logic cells to generic cells");
+    return worst;
+  }();
+  return k;
+}
+
+nlohmann::json hardwired_area_model() {
+  const HardwiredModel& m = hardwired_model();
+  return {{"k_reg", m.k_reg}, {"k_mux", m.k_mux}, {"k_dec", m.k_dec}, {"k_0", m.k_0}, {"points", m.points},
+          {"worst_error_percent", m.worst_error_percent}};
+}
+
+namespace {
+// The slowest unit stage: multipliers and adders (their timing must be measured), dividers and FMA units where
+// data/unit-timing.json has them (`unmeasured` names those it has not: the stage is then the others').
+double unit_stage(const CostPoint& p, CostEstimate& e, const char** which, std::string* unmeasured) {
+  const double t_mul = p.mul > 0 ? unit_period(p, true) : 0, t_add = p.add > 0 ? unit_period(p, false) : 0;
+  e.unit_period_ns = std::max(t_mul, t_add);
+  *which = t_mul >= t_add ? "mul" : "add";
+  auto other = [&](int n, const char* kind, int lat, bool pipelined) {
+    if (n <= 0) return;
+    const std::string unit = unit_name(p, kind);
+    const json* row = timing_row(unit, pipelined ? lat : 1);  // non-pipelined: one cycle to the tools, as above
+    if (!row) {
+      *unmeasured += (unmeasured->empty() ? "" : ", ") + unit;
+      return;
+    }
+    const double t = 1000.0 / (*row)["fmax_mhz"].get<double>();
+    if (t > e.unit_period_ns) {
+      e.unit_period_ns = t;
+      *which = kind;
+    }
+  };
+  other(p.div, "div", p.lat_div, p.div_pipelined);
+  other(p.fma, "fma", p.lat_fma, p.pipelined);
+  return e.unit_period_ns;
+}
+
+std::string stage_note(const std::string& unmeasured) {
+  return unmeasured.empty() ? std::string() : " (" + unmeasured + " stage not measured)";
+}
+
+// The hardwired datapath's area (hardwired_model) and period: the same operand path as the microcoded datapath's
+// (unit stage + a multiplexer of S inputs, log2(S) levels, data/datapath-timing.json), where S is the largest
+// fan-in of a unit port in this binding instead of every source.
+CostEstimate estimate_hardwired(const CostPoint& p, CostEstimate e, double W, double U, double R, double P,
+                                const json& timing, const char* tf) {
+  if (p.mux2_equivalent < 0)
+    throw Error("cost: the hardwired architecture needs the binding's multiplexer inputs (mux2_equivalent)");
+  const HardwiredModel& m = hardwired_model();
+  // M2 counts every port's multiplexer the binding routes, an FMA unit's third (c) port too
+  // (hw::Interconnect::unit_sources[u][2]); the decode is per program word and unit, of every class.
+  e.register_cells = m.k_reg * R * W;
+  e.routing_cells = m.k_mux * p.mux2_equivalent * W;
+  e.control_cells = m.k_dec * P * U + m.k_0;
+  e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
+  const char* which = "mul";
+  std::string unmeasured;
+  const double stage = unit_stage(p, e, &which, &unmeasured);
+  // Unknown port fan-in (an explored point): bounded by the sources a port can see, estimated from the multiplexer
+  // inputs spread over the unit ports (2 per unit, 3 per FMA unit; at least 2).
+  const double ports = operand_ports(p);
+  const double S = p.max_port_sources > 0 ? p.max_port_sources
+                                          : std::max(2.0, std::ceil(2.0 * (p.mux2_equivalent + ports) / ports));
+  e.period_ns = stage + coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
+  e.critical = fmt::format("port mux ({} inputs) + {} stage{}", static_cast<int>(S), which, stage_note(unmeasured));
+  return e;
+}
+}  // namespace
+
+// Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units of every
+// class, N = their operand ports (2 per multiplier, adder or divider, 3 per FMA unit: a multiplier/adder design has
+// N = 2U), R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
+//   register file   k_reg * R * W                       flip-flops and their enables
+//   operand muxes   k_op * N * W * (R - 1)              one per unit port, over the R registers (the U result-bus
+//                                                       inputs fitted to 0 cells: docs/cost.md)
+//   constants       k_const * N * W * C                 constant inputs of the same multiplexers
+//   write-back      k_wb * R * W * U                    per register a (U + 1)-input multiplexer
+//   control         k_rom * P * B + k_ctl               microcode ROM as logic, sequencer, I/O ROMs
+CostEstimate estimate_cost(const CostPoint& p) {
+  const json& area = parsed(kDatapathAreaJson, "data/datapath-area.json");
+  const json& timing = parsed(kDatapathTimingJson, "data/datapath-timing.json");
+  const char* af = "data/datapath-area.json";
+  const char* tf = "data/datapath-timing.json";
+  if (p.mul < 0 || p.add < 0 || p.div < 0 || p.fma < 0 || all_units(p) < 1)
+    throw Error("cost: a datapath needs at least one unit");
+  const double W = width_of(p.format), U = all_units(p), R = std::max(p.registers, 1), C = std::max(p.consts, 0);
+  const double P = std::max(p.program_words, 1), B = microcode_word_bits(p);
+  const double N = operand_ports(p);  // 2U without FMA units: the terms below are then those of before
+  CostEstimate e;
+  e.unit_cells = p.mul * unit_area(unit_name(p, true), p.lat_mul, p.pipelined).cells +
+                 p.add * unit_area(unit_name(p, false), p.lat_add, p.pipelined).cells;
+  if (p.div > 0) e.unit_cells += p.div * unit_area(unit_name(p, "div"), p.lat_div, p.div_pipelined).cells;
+  if (p.fma > 0) e.unit_cells += p.fma * unit_area(unit_name(p, "fma"), p.lat_fma, p.pipelined).cells;
+  if (p.arch == "hardwired") return estimate_hardwired(p, e, W, U, R, P, timing, tf);
+  if (p.arch != "microcoded") throw Error("cost: architecture '" + p.arch + "' (microcoded, hardwired)");
+  e.register_cells = coefficient(area, af, "k_reg") * R * W;
+  e.constant_cells = coefficient(area, af, "k_const") * N * W * C;
+  e.routing_cells = coefficient(area, af, "k_op") * N * W * (R - 1) + e.constant_cells +
+                    coefficient(area, af, "k_wb") * R * W * U;
+  e.control_cells = coefficient(area, af, "k_rom") * P * B + coefficient(area, af, "k_ctl");
+  e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
+
+  // Period: the operand path is the operand multiplexer (select from the microcode word register, data from a
+  // register, a constant or a result bus) in series with the unit's first stage; a multiplexer of S inputs is
+  // log2(S) levels of logic. The control path is the microcode ROM read into the word register.
+  const char* which = "mul";
+  std::string unmeasured;
+  unit_stage(p, e, &which, &unmeasured);
+  const double S = U + R + C;
+  const double t_op = coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
+  const double t_ctl = coefficient(timing, tf, "t_ctl0") + coefficient(timing, tf, "t_ctl_per_level") * std::log2(P * B);
+  const double op_path = e.unit_period_ns + t_op;
+  if (op_path >= t_ctl) {
+    e.period_ns = op_path;
+    e.critical = fmt::format("operand mux ({} inputs) + {} stage{}", static_cast<int>(S), which, stage_note(unmeasured));
+  } else {
+    e.period_ns = t_ctl;
+    e.critical = "microcode ROM";
+  }
+  return e;
+}
+
+}  // namespace neaccel::cost

@@ -1,0 +1,150 @@
+#include "neaccel/cost/timing.hpp"
+
+#include "neaccel/cost/area.hpp"
+
+#include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/interconnect.hpp"
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace neaccel::cost {
+
+GraphShape graph_shape(const dfg::Graph& g) {
+  std::set<double> consts;
+  for (const auto& n : g.nodes)
+    if (n.op == dfg::Op::Const) consts.insert(n.value);
+  return {static_cast<int>(g.inputs.size()), static_cast<int>(g.outputs.size()), static_cast<int>(consts.size())};
+}
+
+void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r) {
+  const hw::Datapath dp = hw::build(*p.graph, p, s, hw::NumberFormat::parse("fp32"));
+  const hw::Interconnect ic = hw::interconnect(dp);
+  r.mux_inputs = ic.mux_inputs();
+  r.mux2_equivalent = ic.mux2_equivalent();
+  r.max_port_sources = 0;
+  for (const auto& ports : ic.unit_sources)
+    for (const auto& v : ports) r.max_port_sources = std::max(r.max_port_sources, static_cast<int>(v.size()));
+}
+
+PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
+                         const std::string& arch) {
+  const sched::Point& p = r.point;
+  CostPoint c;
+  c.arch = arch;
+  if (arch == "hardwired") {
+    if (r.mux2_equivalent < 0)
+      throw Error(fmt::format("cost: {} has no multiplexer inputs for the hardwired architecture", sched::point_key(p)));
+    c.mux_inputs = r.mux_inputs;
+    c.mux2_equivalent = r.mux2_equivalent;
+    c.max_port_sources = r.max_port_sources;
+  } else if (arch != "microcoded") {
+    throw Error(fmt::format("cost: architecture '{}' (microcoded, hardwired)", arch));
+  }
+  c.format = format;
+  c.mul = p.mul;
+  c.add = p.add;
+  c.lat_mul = p.lat_mul;
+  c.lat_add = p.lat_add;
+  c.pipelined = p.pipelined;
+  // Dividers and FMA units: the model counts their unit cells, their operand ports and stages.
+  c.div = p.div;
+  c.lat_div = p.lat_div;
+  c.div_pipelined = p.div_pipelined;
+  c.fma = p.fma;
+  c.lat_fma = p.lat_fma;
+  c.registers = std::max(r.registers, 1);
+  c.consts = g.consts;
+  c.program_words = r.length + 1;
+  c.inputs = g.inputs;
+  c.outputs = g.outputs;
+  PointTiming t;
+  t.arch = arch;
+  t.latency_cost = estimate_cost(c);
+  if (!(t.latency_cost.period_ns > 0))
+    throw Error(fmt::format("cost: no clock period for {} (estimate_cost gave {})", sched::point_key(p), t.latency_cost.period_ns));
+  t.io_cycles = g.inputs + g.outputs + 2;
+  t.eval_cycles = r.length + t.io_cycles;
+  t.latency_ns = t.eval_cycles * t.latency_cost.period_ns;
+  t.streaming = r.ii > 0;
+  if (t.streaming) {
+    // The streaming datapath: II raised to the I/O bound. Its registers (modulo variable expansion: K copies on a
+    // circle of K x II cycles) and kernel (K x II words) are known only once it is built; K is estimated as the
+    // modulo schedule's stages, and the registers as the list schedule's times K (puma560 customised, 6+6 units
+    // at 5/3: 45 x 6 = 270 estimated, 212 built with K = 5; kernel 6 x 37 = 222 words estimated, 185 built).
+    const int copies = std::max(1, r.stages);
+    CostPoint s = c;
+    s.streaming = true;
+    s.ii = std::max({r.ii, g.inputs, g.outputs});
+    s.registers = c.registers * copies;
+    s.program_words = copies * s.ii;
+    if (c.mux2_equivalent >= 0) {
+      s.mux_inputs = c.mux_inputs * copies;
+      s.mux2_equivalent = c.mux2_equivalent * copies;
+      s.max_port_sources = c.max_port_sources * copies;
+    }
+    t.set_point_cycles = s.ii;
+    t.throughput_cost = estimate_cost(s);
+    if (!(t.throughput_cost.period_ns > 0))
+      throw Error(fmt::format("cost: no clock period for the streaming datapath of {}", sched::point_key(p)));
+  } else {
+    t.set_point_cycles = t.eval_cycles;
+    t.throughput_cost = t.latency_cost;
+  }
+  t.throughput_per_s = 1e9 / (t.set_point_cycles * t.throughput_cost.period_ns);
+  return t;
+}
+
+nlohmann::json timing_json(const PointTiming& t) {
+  return {{"arch", t.arch},
+          {"area", t.latency_cost.area_cells},
+          {"area_units", t.latency_cost.unit_cells},
+          {"area_registers", t.latency_cost.register_cells},
+          {"area_routing", t.latency_cost.routing_cells},
+          {"area_control", t.latency_cost.control_cells},
+          {"period_ns", t.latency_cost.period_ns},
+          {"fmax_mhz", t.latency_cost.fmax_mhz()},
+          {"critical", t.latency_cost.critical},
+          {"io_cycles", t.io_cycles},
+          {"eval_cycles", t.eval_cycles},
+          {"latency_ns", t.latency_ns},
+          {"throughput_mode", t.streaming ? "streaming" : "latency datapath"},
+          {"set_point_cycles", t.set_point_cycles},
+          {"throughput_area", t.throughput_cost.area_cells},
+          {"throughput_period_ns", t.throughput_cost.period_ns},
+          {"throughput_per_s", t.throughput_per_s},
+          {"throughput_per_s_per_cell", t.throughput_per_cell()}};
+}
+
+std::string timing_csv_header() {
+  return "area_cells,period_ns,critical,eval_cycles,latency_ns,throughput_mode,set_point_cycles,throughput_area_cells,"
+         "throughput_period_ns,throughput_per_s";
+}
+
+std::string timing_csv_row(const PointTiming& t) {
+  std::string critical = t.latency_cost.critical;
+  std::replace(critical.begin(), critical.end(), ',', ';');
+  return fmt::format("{:.1f},{:.4f},{},{},{:.4f},{},{},{:.1f},{:.4f},{:.6e}", t.latency_cost.area_cells,
+                     t.latency_cost.period_ns, critical, t.eval_cycles, t.latency_ns,
+                     t.streaming ? "streaming" : "latency", t.set_point_cycles, t.throughput_cost.area_cells,
+                     t.throughput_cost.period_ns, t.throughput_per_s);
+}
+
+nlohmann::json DeviceFit::to_json() const {
+  return {{"device", device}, {"device_logic_cells", logic_cells}, {"est_logic_cells", est_logic_cells},
+          {"est_logic_cells_source", "cost model area x the largest logic-cells-per-generic-cell ratio of the placed designs (conservative)"}, {"fits", fits}};
+}
+
+DeviceFit device_fit(const CostEstimate& e) { return device_fit_cells(e.area_cells); }
+
+DeviceFit device_fit_cells(double area_cells) {
+  DeviceFit d;
+  d.est_logic_cells = area_cells * ice40_logic_cells_per_cell();
+  d.fits = d.est_logic_cells <= d.logic_cells;
+  return d;
+}
+
+}  // namespace neaccel::cost

@@ -1,0 +1,51 @@
+// Internal: what the study's stages share.
+#pragma once
+
+#include "neaccel/dfg/graph.hpp"
+#include "neaccel/study/progress.hpp"
+#include "neaccel/study/report.hpp"
+#include "neaccel/study/study.hpp"
+
+#include <future>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace neaccel::study {
+
+struct Context {
+  Options opt;
+  ref::Robot robot;
+  std::filesystem::path dir;  // the report directory (opt.out)
+  DataDir data;
+  Report report;
+  Progress progress;
+  std::map<std::string, dfg::Graph> graphs;  // "general", "custom": cleaned modified N-E graphs of the robot
+  std::vector<std::string> failures;         // checks that failed (the study exits non-zero if any)
+  std::future<nlohmann::json> synthesis;     // Yosys runs, started by stage_verify, collected by stage_synthesis
+  nlohmann::json timings = nlohmann::json::object();  // measured times: DIR/timings.json, never in data/ (they vary)
+
+  Context(const Options& o, ref::Robot r)
+      : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), report(data),
+        progress(8, o.progress && Progress::terminal()) {}
+  int states() const { return opt.states > 0 ? opt.states : (opt.quick ? 20 : 100); }
+  std::filesystem::path plot(const std::string& name) const { return dir / "plots" / (name + ".svg"); }
+  void fail(const std::string& what) { failures.push_back(what); }
+};
+
+// What a section heading adds to say which function the study runs: nothing for the inverse dynamics
+// (the study's headings as before), else " (function fd)".
+inline std::string function_suffix(const std::string& function) {
+  return function == "id" ? std::string() : " (function " + function + ")";
+}
+
+void stage_reference(Context& ctx);
+void stage_counts(Context& ctx);
+void stage_graphs(Context& ctx);
+void stage_cpu(Context& ctx);  // within stage 3: this machine's CPU timed (data/cpu.json)
+void stage_explore(Context& ctx);
+void stage_designs(Context& ctx);
+void stage_verify(Context& ctx);
+void stage_synthesis(Context& ctx);
+
+}  // namespace neaccel::study

@@ -1,0 +1,698 @@
+// Stages 5-7: named design points, their RTL, co-simulation and synthesis.
+#include "context.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/cost/area.hpp"
+#include "neaccel/cost/timing.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/source.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <future>
+#include <map>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace neaccel::study {
+
+namespace fs = std::filesystem;
+
+namespace {
+using nlohmann::json;
+
+// The study's named designs, chosen on the customised graph by time: fastest (smallest latency in ns,
+// then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
+// second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
+json choose(const json& rows, double max_area) {
+  auto ok = [&](const json& r) { return r["flavour"] == "custom" && r["verified"].get<bool>() && (max_area <= 0 || r["area"].get<double>() <= max_area); };
+  auto at = [&](std::ptrdiff_t i) -> const json& { return rows[static_cast<std::size_t>(i)]; };
+  auto key = [](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), r["area"].get<double>()); };
+  std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
+  if (fastest < 0) throw Error(fmt::format("study: no verified design fits the budget of {} cells", max_area));
+  const double fast_ns = at(fastest)["latency_ns"];
+  auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!ok(rows[i])) continue;
+    const auto& r = rows[i];
+    if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
+        (smallest < 0 || r["area"].get<double>() < at(smallest)["area"].get<double>()))
+      smallest = static_cast<std::ptrdiff_t>(i);
+    if (best_tpa < 0 || tpa(r) > tpa(at(best_tpa))) best_tpa = static_cast<std::ptrdiff_t>(i);
+  }
+  json out = json::array();
+  out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
+  out.push_back({{"name", "smallest within 10%"}, {"point", smallest}, {"objective", "latency"}});
+  out.push_back({{"name", "best throughput per area"}, {"point", best_tpa}, {"objective", "throughput"}});
+  return out;
+}
+}  // namespace
+
+namespace {
+// Cycles against registers on the fastest design's unit mix. The point is re-evaluated (sched's
+// evaluate_point, the sweep's own) under register limits of 100 % down to 60 % of its unconstrained count: the list
+// schedule's length and the register-aware modulo schedule's II and latency.
+void register_tradeoff(Context& ctx, const json& pt) {
+  sched::Point p{"custom", "custom", pt["mul"], pt["add"], pt["lat_mul"], pt["lat_add"], pt["pipelined"], 0};
+  p.div = pt.value("div", 0);  // the function's dividers
+  p.lat_div = pt.value("lat_div", 0);
+  p.div_pipelined = pt.value("div_pipelined", false);
+  const auto classes = sched::point_classes(p);
+  dfg::DepthSetting depth;
+  depth.on = ctx.opt.depth;
+  depth.lat = {pt["lat_mul"].get<int>(), pt["lat_add"].get<int>(), 0};
+  depth.lookahead = ctx.opt.function == "id" ? ctx.opt.lookahead : 0;
+  const dfg::Graph g = depth.on && depth.lookahead != 0
+                           ? sched::robot_depth_graph(ctx.opt.robot, "custom", depth, classes)
+                           : sched::apply_depth(ctx.graphs.at("custom"), depth, classes);
+  // The register-aware modulo scheduler tries every II up to twice the first: minutes per limit on the forward
+  // functions' long IIs with a busy divider (measured: over 5 minutes on puma560 fd), so the other functions get
+  // the list schedules only ("not computed" in the streaming columns).
+  sched::SweepOptions so;
+  so.modulo = ctx.opt.function == "id";
+  const sched::PointResult free = sched::evaluate_point(g, p, so);
+  json rows = json::array();
+  // A limit no schedule met reads "none" (the schedulers' 0 is "no schedule", not a figure).
+  auto figure = [&](int v) { return !so.modulo ? json("not computed") : v > 0 ? json(v) : json("none"); };
+  for (int pct : {100, 90, 80, 70, 60}) {
+    p.max_registers = std::max(1, free.registers * pct / 100);
+    const sched::PointResult r = pct == 100 ? free : sched::evaluate_point(g, p, so);
+    const bool listed = r.length > 0;
+    rows.push_back({{"percent", pct}, {"max_registers", pct == 100 ? 0 : p.max_registers},
+                    {"registers", listed ? json(r.registers) : json("none")},
+                    {"length", listed ? json(r.length) : json("none")}, {"verified", r.verified},
+                    {"ii", figure(r.ii)}, {"modulo_latency", figure(r.modulo_latency)}});
+  }
+  ctx.data.put("register_tradeoff", {{"mul", pt["mul"]}, {"add", pt["add"]}, {"rows", rows}});
+  Report& r = ctx.report;
+  r.para(fmt::format("Cycles against registers on the fastest design's units ({} mul + {} add, latencies {}/{}; issue "
+                     "16): the list and modulo schedulers under a register limit of 100 % down to 60 % of the "
+                     "unconstrained count. Length \"none\": the register-aware list scheduler (a heuristic) found no "
+                     "schedule at that limit; II \"none\": no modulo schedule up to twice the II (registers counted as max live, what "
+                     "modulo variable expansion needs at least).{}", pt["mul"].get<int>(), pt["add"].get<int>(),
+                     pt["lat_mul"].get<int>(), pt["lat_add"].get<int>(),
+                     so.modulo ? "" : " Streaming columns \"not computed\": the register-aware modulo scheduler "
+                                      "takes minutes per limit on this function's long IIs (list schedules only)."));
+  std::vector<std::vector<Cell>> t;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string q = "/rows/" + std::to_string(i);
+    t.push_back({r.num("register_tradeoff", q + "/percent"), r.num("register_tradeoff", q + "/max_registers"),
+                 r.num("register_tradeoff", q + "/registers"), r.num("register_tradeoff", q + "/length"),
+                 r.num("register_tradeoff", q + "/ii"), r.num("register_tradeoff", q + "/modulo_latency")});
+  }
+  r.table({"limit (%)", "max registers (0 = none)", "registers (list)", "list length (cycles)", "streaming II",
+           "streaming latency"}, t);
+}
+}  // namespace
+
+void stage_designs(Context& ctx) {
+  ctx.progress.stage("Design choice");
+  const json& rows = ctx.data.at("explore")["points"];
+  json designs = choose(rows, ctx.opt.max_area);
+  for (auto& d : designs) {
+    d["explore"] = rows[d["point"].get<std::size_t>()];
+    const bool tp = d["objective"] == "throughput";
+    // The area of the design as named: the throughput pick is the design that sustains its throughput.
+    d["area"] = d["explore"][tp ? "throughput_area" : "area"];
+    d["device"] = cost::device_fit_cells(d["area"].get<double>()).to_json();
+    // The throughput pick is generated as the datapath that sustains its throughput.
+    d["streaming"] = tp && d["explore"]["throughput_mode"] == "streaming";
+    d["throughput"] = d["explore"]["throughput_mode"] == "streaming"
+                          ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
+                          : fmt::format("latency datapath, one set point per {} cycles", d["explore"]["set_point_cycles"].get<int>());
+  }
+  ctx.data.put("designs", {{"designs", designs}});
+  Report& r = ctx.report;
+  r.heading(2, "5. Chosen designs" + function_suffix(ctx.opt.function));
+  r.para("Three named points of the customised graph's exploration, chosen by time: fastest is the smallest latency in "
+         "nanoseconds; smallest within 10% the smallest area within 10% of that latency; best throughput per area "
+         "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
+         "throughput as a latency datapath, one set point per evaluation.");
+  std::vector<std::vector<Cell>> t;
+  for (std::size_t i = 0; i < designs.size(); ++i) {
+    const std::string p = "/designs/" + std::to_string(i);
+    t.push_back({r.num("designs", p + "/name"), r.num("designs", p + "/explore/mul"), r.num("designs", p + "/explore/add"),
+                 r.num("designs", p + "/explore/lat_mul"), r.num("designs", p + "/explore/lat_add"),
+                 r.num("designs", p + "/explore/pipelined"), r.num("designs", p + "/explore/cycles"),
+                 r.num("designs", p + "/explore/eval_cycles"), r.num("designs", p + "/explore/period_ns", 2),
+                 r.num("designs", p + "/explore/latency_ns", 1), r.num("designs", p + "/throughput"),
+                 r.num("designs", p + "/explore/throughput_per_s", 0), r.num("designs", p + "/explore/registers"),
+                 r.num("designs", p + "/area", 0)});
+  }
+  r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "cycles incl. I/O",
+           "period (ns)", "latency (ns)", "throughput from", "set points / s", "registers", "area (cells)"}, t);
+  if (!designs.empty() && designs[0]["explore"].contains("div")) {  // a dividing function
+    std::vector<Cell> cells;
+    std::string text = "Dividers of the chosen designs (function `" + ctx.opt.function + "`; latency, and pipelined or not, "
+                       "as in section 4):";
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+      const std::string p = "/designs/" + std::to_string(i);
+      text += std::string(i ? ";" : "") + " {}: {} divider(s), latency {}, pipelined {}";
+      for (const char* k : {"/name", "/explore/div", "/explore/lat_div", "/explore/div_pipelined"})
+        cells.push_back(r.num("designs", p + k));
+    }
+    r.para(text + ".", cells);
+  }
+  r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
+         "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
+         "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
+         "datapath.");
+  register_tradeoff(ctx, designs[0]["explore"]);
+  ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
+}
+
+namespace {
+// Runs this executable (the neaccel CLI) with arguments; returns its standard output. Throws on failure with the
+// command's last error line.
+std::string run_self(const std::vector<std::string>& args, const fs::path& log) {
+  std::string cmd = "'" + fs::read_symlink("/proc/self/exe").string() + "'";
+  for (const auto& a : args) cmd += " '" + a + "'";
+  cmd += " 2>'" + log.string() + "'";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw Error("study: cannot run " + cmd);
+  char buf[4096];
+  for (std::size_t k; (k = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, k);
+  const int rc = pclose(p);
+  if (rc != 0) {
+    std::ifstream in(log);
+    std::string line, last;
+    while (std::getline(in, line))
+      if (!line.empty()) last = line;
+    throw Error("study: `neaccel " + args.front() + "` failed: " + last);
+  }
+  return out;
+}
+
+std::string slug(const std::string& name) {
+  std::string s;
+  for (char c : name) s += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return s;
+}
+
+// The --depth value the study passes on: on | off | lookahead[:K].
+std::string depth_option(const Options& o) {
+  if (!o.depth) return "off";
+  if (o.lookahead == 0) return "on";
+  return o.lookahead < 0 ? "lookahead" : fmt::format("lookahead:{}", o.lookahead);
+}
+
+std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::string& format, const fs::path& dir,
+                                  bool streaming) {
+  std::vector<std::string> a = {"rtl", "--robot", ctx.opt.robot, "--flavour", p["flavour"].get<std::string>(),
+                                "--mul", std::to_string(p["mul"].get<int>()), "--add", std::to_string(p["add"].get<int>()),
+                                "--lat-mul", std::to_string(p["lat_mul"].get<int>()),
+                                "--lat-add", std::to_string(p["lat_add"].get<int>()), "--format", format,
+                                "--out", dir.string(), "--json", "--depth", depth_option(ctx.opt)};
+  if (!p["pipelined"].get<bool>()) a.push_back("--not-pipelined");
+  if (ctx.opt.function != "id") a.insert(a.end(), {"--function", ctx.opt.function});
+  if (p.value("div", 0) > 0) {
+    a.insert(a.end(), {"--div", std::to_string(p["div"].get<int>()), "--lat-div", std::to_string(p["lat_div"].get<int>())});
+    if (p["div_pipelined"].get<bool>()) a.push_back("--div-pipelined");
+  }
+  const std::string arch = p.value("arch", std::string("microcoded"));
+  a.insert(a.end(), {"--arch", arch});
+  // The hardwired datapath of a latency design is built with the binding made for it (docs/binding.md); streaming
+  // designs keep left-edge (the interconnect-aware binding covers latency datapaths only).
+  if (arch == "hardwired" && !streaming) a.insert(a.end(), {"--binding", "interconnect"});
+  if (streaming) {  // the streaming datapath at its smallest II (modulo schedule, raised to the I/O bound)
+    a.push_back("--ii");
+    a.push_back("min");
+  }
+  return a;
+}
+
+// What one Yosys `stat` report says about the whole hierarchy: its last "Number of cells" (the design total), the
+// flip-flops (cell types naming a DFF) and the black-box instances (cell types naming `blackbox`) of that section.
+struct Stat {
+  long cells = -1, flip_flops = 0, blackboxes = 0;
+};
+
+Stat read_stat(const fs::path& path, const std::string& blackbox) {
+  std::ifstream in(path);
+  if (!in) throw Error("study: yosys wrote no " + path.string());
+  Stat s;
+  long ffs = 0, boxes = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    std::string a, b, c;
+    ls >> a;
+    if (a == "Number" && (ls >> b >> c) && b == "of" && c == "cells:") {
+      ls >> s.cells;
+      ffs = boxes = 0;
+    } else if (a.find("DFF") != std::string::npos || (!blackbox.empty() && a.find(blackbox) != std::string::npos)) {
+      long k = 0;
+      if (ls >> k) (a.find("DFF") != std::string::npos ? ffs : boxes) += k;
+    }
+    s.flip_flops = ffs;
+    s.blackboxes = boxes;
+  }
+  if (s.cells < 0) throw Error("study: no cell count in " + path.string());
+  return s;
+}
+
+void run_yosys(const fs::path& dir, const std::string& stem) {
+  const std::string cmd = "cd '" + dir.string() + "' && yosys -q -l synth/" + stem + ".log -s synth/" + stem + ".ys >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) throw Error("study: yosys failed on " + (dir / "synth" / (stem + ".ys")).string());
+}
+
+const char* const kFlat = "flat: whole datapath";
+const char* const kHier = "hierarchical: units from the unit-area table";
+
+// Flat: Yosys generic synthesis of the whole datapath written by `neaccel rtl` (its synth/generic.ys), arithmetic
+// units included.
+json synthesize_flat(const fs::path& dir, const std::string& name, bool pnr) {
+  // `neaccel area --design` (docs/cost.md): the design's own synth/generic.ys, cells split into units and the rest
+  // from the per-module counts; with --pnr the FPGA view: iCE40 HX8K place and route where the design fits,
+  // synth_xilinx -family xc7 resources where it does not.
+  std::vector<std::string> args = {"area", "--design", dir.string(), "--json"};
+  if (pnr) args.push_back("--pnr");
+  const json a = json::parse(run_self(args, dir / "area.log"));
+  json row = {{"name", name}, {"method", kFlat}, {"cells", a.at("cells")}, {"units", a.at("unit_cells")},
+              {"rest", a.at("non_unit_cells")}, {"flip_flops", a.at("flip_flops")}, {"dir", dir.filename().string()},
+              {"fpga", fmt::format("estimated {:.0f} iCE40 logic cells: not placed (neaccel area --design DIR --pnr)",
+                                   cost::device_fit_cells(a.at("cells").get<double>()).est_logic_cells)}};
+  if (a.contains("pnr") && a["pnr"].is_object()) {
+    const json& p = a["pnr"];
+    if (p.value("fits", false))
+      row["fpga"] = fmt::format("iCE40 HX8K: {} logic cells, {:.1f} MHz (nextpnr)", p.at("logic_cells").get<long>(),
+                                p.at("fmax_mhz").get<double>());
+    else if (p.contains("xc7"))
+      row["fpga"] = fmt::format("does not fit the HX8K; xc7: {} LUT, {} FF, {} DSP48E1, {} BRAM",
+                                p["xc7"].value("lut", 0L), p["xc7"].value("ff", 0L), p["xc7"].value("dsp48e1", 0L),
+                                p["xc7"].value("bram", 0L));
+    row["pnr"] = p;
+  }
+  return row;
+}
+
+// Hierarchical: the same Yosys flow with `nea_unit` read as a black box (`read_verilog -lib`), so only the register
+// file, routing multiplexers, sequencer and ROMs are synthesised (per design: they depend on the schedule); each
+// arithmetic unit then counts its measured area from data/unit-area.json, synthesised once per unit and latency
+// (`neaccel area`).
+json synthesize_hier(const fs::path& dir, const std::string& name, const json& manifest) {
+  std::string datapath_v, exec_v, unit_v;
+  for (const auto& f : manifest.at("files").at("rtl_sources")) {
+    const std::string path = f.get<std::string>();
+    const std::string file = fs::path(path).filename().string();
+    if (file == "nea_datapath.v") datapath_v = path;
+    if (file == "nea_exec.v") exec_v = path;
+    if (file == "nea_unit.v") unit_v = path;
+  }
+  if (datapath_v.empty() || unit_v.empty()) throw Error("study: " + (dir / "manifest.json").string() + " lists no nea_datapath.v / nea_unit.v");
+  if (exec_v.empty()) throw Error("study: " + (dir / "manifest.json").string() + " lists no nea_exec.v (write the design again with `neaccel rtl`)");
+  {
+    std::ofstream ys(dir / "synth" / "hier.ys");
+    ys << "# Written by `neaccel study`: generic synthesis of the datapath with its arithmetic units (nea_unit) as black\n"
+          "# boxes; the study adds each unit's area from data/unit-area.json.\n"
+       // Yosys runs in the design directory: the design's files relative to it (HexDir "hex" too), the repository's
+       // sources absolute (as the manifest lists them).
+       << "read_verilog -defer " << datapath_v << "\nread_verilog -defer " << exec_v << "\nread_verilog -lib " << unit_v
+       << "\nread_verilog -defer "
+       << "rtl/nea_top.v\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
+       << "tee -o synth/hier.stat stat\n";
+    if (!ys) throw Error("study: cannot write " + (dir / "synth" / "hier.ys").string());
+  }
+  run_yosys(dir, "hier");
+  const Stat s = read_stat(dir / "synth" / "hier.stat", "nea_unit");
+  const json& spec = manifest.at("spec");
+  const int mul = spec.at("mul"), add = spec.at("add");
+  // Dividers are nea_unit instances too, counted at their measured area.
+  const int div = spec.contains("div") ? spec["div"].at("units").get<int>() : 0;
+  if (s.blackboxes != mul + add + div)
+    throw Error(fmt::format("study: {} has {} nea_unit black boxes, the design has {} units",
+                            (dir / "synth" / "hier.stat").string(), s.blackboxes, mul + add + div));
+  const bool pipelined = spec.at("pipelined");
+  const cost::UnitArea m = cost::unit_area("fp32-mul", spec.at("lat_mul"), pipelined), a = cost::unit_area("fp32-add", spec.at("lat_add"), pipelined);
+  double units = mul * m.cells + add * a.cells;
+  bool measured = m.measured && a.measured;
+  if (div > 0) {
+    const cost::UnitArea d = cost::unit_area("fp32-div", spec["div"].at("latency").get<int>(), spec["div"].at("pipelined").get<bool>());
+    units += div * d.cells;
+    measured = measured && d.measured;
+  }
+  const double rest = static_cast<double>(s.cells - s.blackboxes);
+  return {{"name", name}, {"method", kHier}, {"cells", rest + units}, {"units", units}, {"rest", rest},
+          {"units_measured", measured}, {"flip_flops", s.flip_flops}, {"dir", dir.filename().string()},
+          {"stat", (fs::path(dir.filename()) / "synth/hier.stat").string()}, {"fpga", "-"}};
+}
+
+json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
+  const std::string out = run_self({"sim", "--out", dir.string(), "--engine", engine, "--random",
+                                    std::to_string(ctx.states()), "--seed", "20261121", "--json", "--quiet"},
+                                   dir / ("sim_" + engine + ".log"));
+  json j = json::parse(out);
+  return j;
+}
+
+// The RTL of one design in one number format, written by `neaccel rtl` under designs/; returns its manifest.
+json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format,
+                  bool streaming = false) {
+  const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
+  fs::create_directories(dir);
+  return json::parse(run_self(rtl_args(ctx, point, format, dir, streaming), dir / "rtl.log"));
+}
+
+fs::path design_dir(const Context& ctx, const std::string& name, const std::string& format) {
+  return ctx.dir / "designs" / slug(name + "_" + format);
+}
+
+// One design in one number format, its RTL generated: the SystemC model alone, and the Verilog under Verilator
+// co-simulated with the SystemC model (`neaccel sim --engine cosim`: compared every cycle, in lockstep or by cycle
+// logs) on the same random states; every output must match the graph evaluated in the format bit for bit.
+// With with_rtl = false (quick study) only the SystemC model runs.
+json verify_design(Context& ctx, const json& manifest, const std::string& name, const std::string& format, bool with_rtl) {
+  const fs::path dir = design_dir(ctx, name, format);
+  const json sc = simulate(ctx, dir, "systemc");
+  const json rtl = with_rtl ? simulate(ctx, dir, "cosim") : sc;
+  const bool same_outputs = rtl["torques"] == sc["torques"];
+  const bool streaming = rtl["mode"] == "streaming";
+  const long cosim_cycles = with_rtl ? rtl["cosim_compared_cycles"].get<long>() : 0;
+  const bool same_cycles = !with_rtl || (rtl["cosim_cycle_mismatches"] == 0 && cosim_cycles > 0);
+  // Streaming: the results must leave exactly II cycles apart, every one (the simulator measures the spacing).
+  const bool steady = !streaming || (rtl["measured"]["ii_min"] == rtl["cycles_per_set_point"] &&
+                                     rtl["measured"]["ii_max"] == rtl["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_min"] == sc["cycles_per_set_point"] &&
+                                     sc["measured"]["ii_max"] == sc["cycles_per_set_point"]);
+  const bool ok = rtl["mismatches"] == 0 && sc["mismatches"] == 0 && rtl["cycle_count_errors"] == 0 &&
+                  sc["cycle_count_errors"] == 0 && same_outputs && same_cycles && steady;
+  if (!ok) ctx.fail("verification: design '" + name + "' (" + format + ") failed its checks (see " + dir.string() + ")");
+  return {{"name", name}, {"format", format}, {"dir", fs::relative(dir, ctx.dir).string()},
+          {"engines", with_rtl ? "Verilator co-simulated with SystemC" : "SystemC only"},
+          {"cosim_cycles", with_rtl ? json(cosim_cycles) : json("-")},
+          {"states", rtl["states"]}, {"mode", streaming ? "streaming" : "latency"},
+          {"cycles_per_evaluation", rtl["cycles_per_evaluation"]}, {"cycles_per_set_point", rtl["cycles_per_set_point"]},
+          {"steady_ii", streaming ? json(steady) : json("-")},
+          {"schedule_length", rtl["schedule_length"]}, {"io_overhead", rtl["io_overhead"]},
+          {"rtl_mismatches", rtl["mismatches"]}, {"systemc_mismatches", sc["mismatches"]},
+          {"rtl_equals_systemc", same_outputs}, {"cycle_count_errors", rtl["cycle_count_errors"].get<long>() + sc["cycle_count_errors"].get<long>()},
+          {"max_rel_error", rtl["max_rel_error"]}, {"pass", ok}, {"manifest", manifest}};
+}
+
+// The Yosys runs, in background threads (Yosys is single-threaded) so that they overlap the simulations.
+// Yosys's time goes to the register file and the operand multiplexers (2 per unit, each selecting among
+// units + registers + constants sources), not to the arithmetic units: a chosen design of 8 + 8 units takes minutes
+// flat or hierarchical alike, a design of 1 + 1 units seconds. So every study synthesises the smallest explored
+// design (custom graph, smallest estimated area) hierarchically; the default study also synthesises it flat, which
+// measures the hierarchical figure against the real one, and every distinct chosen design flat, in both
+// architectures (the report shows them side by side).
+// Place and route only what the cost model expects to fit the HX8K: for a design several times its size, Yosys's
+// synth_ice40 alone takes tens of minutes before nextpnr can say no (puma560 8+8: over 15 minutes under load). The
+// others get the model's logic-cell estimate in the FPGA column; `neaccel area --design DIR --pnr` measures them
+// (xc7 resources).
+bool likely_fits(const json& manifest) {
+  return device_fit(cost::estimate_cost(cost::cost_point_from_manifest(manifest))).fits;
+}
+
+struct SynthJob {
+  std::string name;
+  fs::path dir;
+  json manifest;
+  bool flat;
+  std::string counterpart_of;  // the same design in the other architecture: the chosen design's directory name
+};
+
+const char* const kSmallest = "smallest explored";
+
+void start_synthesis(Context& ctx, const json& designs, const std::vector<std::size_t>& distinct,
+                     const std::vector<json>& manifests) {
+  const json& rows = ctx.data.at("explore")["points"];
+  std::ptrdiff_t smallest = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i]["flavour"] == "custom" && rows[i]["verified"].get<bool>() &&
+        (smallest < 0 || rows[i]["area"].get<double>() < rows[static_cast<std::size_t>(smallest)]["area"].get<double>()))
+      smallest = static_cast<std::ptrdiff_t>(i);
+  if (smallest < 0) throw Error("study: no verified custom design to synthesise");
+  json small = rows[static_cast<std::size_t>(smallest)];
+  small["point"] = smallest;
+  ctx.data.put("smallest", small);
+  ctx.progress.detail(std::string(kSmallest) + " (RTL)");
+  const json small_manifest = generate_rtl(ctx, small, kSmallest, "fp32");
+  // Longest first: the flat runs of the chosen designs (largest estimated register file and routing first), then
+  // the smallest explored design.
+  std::vector<SynthJob> jobs;
+  // A hardwired design has no nea_datapath to black-box its units in: it is synthesised flat (seconds to minutes).
+  const bool small_hardwired = small.value("arch", std::string("microcoded")) == "hardwired";
+  if (!ctx.opt.quick) {
+    std::vector<std::size_t> order = distinct;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      auto rest = [&](std::size_t i) {
+        return designs[i]["explore"]["area_registers"].get<double>() + designs[i]["explore"]["area_routing"].get<double>();
+      };
+      return rest(x) > rest(y);
+    });
+    for (std::size_t i : order)
+      jobs.push_back({designs[i]["name"], design_dir(ctx, designs[i]["name"], "fp32"), manifests[i], true, ""});
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true, ""});
+    // Every chosen design in the other architecture too (same point, same schedule; hardwired latency designs with
+    // the interconnect-aware binding), synthesised flat, for the side-by-side table of the report.
+    for (std::size_t i : order) {
+      json other = designs[i]["explore"];
+      other["arch"] = other.value("arch", std::string("microcoded")) == "hardwired" ? "microcoded" : "hardwired";
+      const std::string name = designs[i]["name"].get<std::string>() + " [" + other["arch"].get<std::string>() + "]";
+      ctx.progress.detail(name + " (RTL)");
+      const json m = generate_rtl(ctx, other, name, "fp32", designs[i]["streaming"].get<bool>());
+      jobs.push_back({name, design_dir(ctx, name, "fp32"), m, true,
+                      design_dir(ctx, designs[i]["name"], "fp32").filename().string()});
+    }
+  }
+  if (small_hardwired && ctx.opt.quick)
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, true, ""});
+  else if (!small_hardwired)
+    jobs.push_back({kSmallest, design_dir(ctx, kSmallest, "fp32"), small_manifest, false, ""});
+  // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
+  // simulations), one in the quick study. Rows keep the job order.
+  const std::size_t workers = ctx.opt.quick ? 1 : 2;
+  ctx.synthesis = std::async(std::launch::async, [jobs, workers, quick = ctx.opt.quick] {
+    std::vector<json> out(jobs.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t k; (k = next++) < jobs.size();) {
+        const SynthJob& j = jobs[k];
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick && likely_fits(j.manifest))
+                         : synthesize_hier(j.dir, j.name, j.manifest);
+        if (!j.counterpart_of.empty()) out[k]["counterpart_of"] = j.counterpart_of;
+      }
+    };
+    std::vector<std::future<void>> pool;
+    for (std::size_t w = 0; w < workers; ++w) pool.push_back(std::async(std::launch::async, work));
+    for (auto& f : pool) f.get();
+    return json(out);
+  });
+}
+}  // namespace
+
+void stage_verify(Context& ctx) {
+  ctx.progress.stage("Verification");
+  const json& designs = ctx.data.at("designs")["designs"];
+  // Two names may pick the same point (fastest and smallest within 10% often coincide): each point is generated,
+  // verified and synthesised once, and the other names refer to it.
+  std::vector<std::size_t> same_as(designs.size()), distinct;
+  for (std::size_t i = 0; i < designs.size(); ++i) {
+    same_as[i] = i;
+    for (std::size_t j = 0; j < i; ++j)
+      if (designs[j]["point"] == designs[i]["point"] && designs[j]["streaming"] == designs[i]["streaming"]) {
+        same_as[i] = same_as[j];
+        break;
+      }
+    if (same_as[i] == i) distinct.push_back(i);
+  }
+  std::vector<json> manifests(designs.size());
+  for (std::size_t i : distinct) {
+    ctx.progress.detail(designs[i]["name"].get<std::string>() + " (RTL)");
+    manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32", designs[i]["streaming"].get<bool>());
+  }
+  start_synthesis(ctx, designs, distinct, manifests);
+  json runs = json::array();
+  // The quick study builds one Verilator model (each unit mix and format is its own Verilog configuration, a
+  // build of about half a minute); the full study simulates the RTL of every run.
+  for (std::size_t i = 0; i < designs.size(); ++i) {
+    const auto& d = designs[i];
+    if (same_as[i] != i) {
+      json copy = runs[same_as[i]];
+      copy["name"] = d["name"];
+      copy["engines"] = "same design as '" + designs[same_as[i]]["name"].get<std::string>() + "'";
+      runs.push_back(copy);
+      continue;
+    }
+    ctx.progress.detail(d["name"].get<std::string>() + " (fp32)");
+    runs.push_back(verify_design(ctx, manifests[i], d["name"], "fp32", !ctx.opt.quick || i == 0));
+  }
+  // Accuracy of fixed point against binary32 on the fastest design's schedule (same unit mix).
+  for (const char* fx : {"fixed:16.16", "fixed:12.20"}) {
+    ctx.progress.detail(std::string("fastest (") + fx + ")");
+    const json manifest = generate_rtl(ctx, designs[0]["explore"], designs[0]["name"], fx);
+    runs.push_back(verify_design(ctx, manifest, designs[0]["name"], fx, !ctx.opt.quick));
+  }
+  ctx.data.put("verify", {{"runs", runs}});
+  Report& r = ctx.report;
+  r.heading(2, "6. Verification" + function_suffix(ctx.opt.function));
+  r.para("Each design's Verilog was generated from its verified schedule (under `designs/`). Its SystemC model and, "
+         "where the engines column says so, the Verilog itself under Verilator, co-simulated with the SystemC model, "
+         "ran on the same {} random joint states. Every output must equal the dataflow graph evaluated in the number "
+         "format bit for bit (any NaN equals any NaN); the RTL must equal the SystemC model in every cycle (unit "
+         "result buses, register writes, input load, handshakes and status: in lockstep for the unit mixes verilated "
+         "at build time, else by cycle logs both write); each evaluation of a latency datapath must take exactly the "
+         "schedule length plus the I/O overhead (input load, output unload and two handshake cycles), and a streaming "
+         "datapath must deliver every result exactly II cycles after the previous one.",
+         {r.num("verify", "/runs/0/states")});
+  std::vector<std::vector<Cell>> t;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string p = "/runs/" + std::to_string(i);
+    t.push_back({r.num("verify", p + "/name"), r.num("verify", p + "/format"), r.num("verify", p + "/engines"),
+                 r.num("verify", p + "/schedule_length"),
+                 r.num("verify", p + "/mode"), r.num("verify", p + "/io_overhead"),
+                 r.num("verify", p + "/cycles_per_evaluation"), r.num("verify", p + "/cycles_per_set_point"),
+                 r.num("verify", p + "/rtl_mismatches"), r.num("verify", p + "/systemc_mismatches"),
+                 r.num("verify", p + "/rtl_equals_systemc"), r.num("verify", p + "/cosim_cycles"),
+                 r.num("verify", p + "/max_rel_error", 2)});
+  }
+  r.table({"design", "format", "engines", "schedule", "datapath", "I/O", "cycles", "cycles per set point", "RTL mismatches", "SystemC mismatches", "RTL = SystemC",
+           "cycles compared", "max rel. error vs double"}, t);
+  r.note("Relative error: |tau - tau_double| / max(|tau_double|, 1) per joint, the largest over all states "
+         "(docs/datapath.md). Fixed point saturates; its error is dominated by the fraction bits.");
+  std::size_t passed = 0;
+  for (const auto& x : runs) passed += x["pass"].get<bool>();
+  ctx.progress.done(fmt::format("{}/{} design runs bit-exact", passed, runs.size()));
+}
+
+void stage_synthesis(Context& ctx) {
+  ctx.progress.stage("Synthesis");
+  ctx.progress.detail("waiting for Yosys");
+  json rows = ctx.synthesis.get();
+  const json& designs = ctx.data.at("designs")["designs"];
+  for (auto& row : rows) {
+    // Every name that chose this design, and the exploration's estimate of its area.
+    if (row["name"] == kSmallest) {
+      row["estimate"] = ctx.data.at("smallest")["area"];
+      continue;
+    }
+    if (row.contains("counterpart_of")) {  // a chosen design in the other architecture: not explored as such
+      row["estimate"] = "-";
+      continue;
+    }
+    json point, streaming;
+    for (const auto& d : designs)
+      if (d["name"] == row["name"]) {
+        point = d["point"];
+        streaming = d["streaming"];
+      }
+    std::string names;
+    for (const auto& d : designs)
+      if (d["point"] == point && d["streaming"] == streaming) {
+        names += (names.empty() ? "" : ", ") + d["name"].get<std::string>();
+        row["estimate"] = d["area"];
+      }
+    row["name"] = names;
+  }
+  // The area model against flat synthesis of the same design (within 15 %, else the study fails): the
+  // estimate of the design as built (its manifest: registers, program, the binding's multiplexers), architecture
+  // included. The exploration's estimate above is of the schedule before the interconnect-aware binding.
+  for (auto& row : rows) {
+    if (row["method"] != kFlat) continue;
+    const fs::path manifest = ctx.dir / "designs" / row["dir"].get<std::string>() / "manifest.json";
+    std::ifstream in(manifest);
+    if (!in) throw Error("study: cannot read " + manifest.string());
+    const json m = json::parse(in);
+    // The manifest carries the dividers and FMA units (spec.div, spec.fma): the model counts their cells and ports.
+    const cost::CostEstimate e = cost::estimate_cost(cost::cost_point_from_manifest(m));
+    row["arch"] = m.at("spec").value("arch", std::string("microcoded"));
+    row["model_cells"] = e.area_cells;
+    row["model_error_percent"] = 100.0 * (e.area_cells - row["cells"].get<double>()) / row["cells"].get<double>();
+    if (std::abs(row["model_error_percent"].get<double>()) > 15.0)
+      ctx.fail(fmt::format("area model: design '{}' ({}) estimated {:.0f} cells, flat synthesis {} ({:+.1f}%, more "
+                           "than 15%)", row["name"].get<std::string>(), row["arch"].get<std::string>(), e.area_cells,
+                           row["cells"].get<long>(), row["model_error_percent"].get<double>()));
+  }
+  // Side by side: each chosen design and its counterpart in the other architecture (both flat).
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;  // (microcoded row, hardwired row)
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].contains("counterpart_of")) continue;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      if (k != i && rows[k]["method"] == kFlat && !rows[k].contains("counterpart_of") &&
+          rows[k]["dir"] == rows[i]["counterpart_of"]) {
+        const bool k_micro = rows[k]["arch"] == "microcoded";
+        const std::size_t mi = k_micro ? k : i, hi = k_micro ? i : k;
+        rows[hi]["rest_vs_microcoded_percent"] =
+            100.0 * (rows[hi]["rest"].get<double>() - rows[mi]["rest"].get<double>()) / rows[mi]["rest"].get<double>();
+        rows[hi]["chosen"] = rows[k]["name"];
+        rows[mi]["chosen"] = rows[k]["name"];
+        pairs.emplace_back(mi, hi);
+      }
+  }
+  for (auto& hier : rows)
+    for (const auto& flat : rows)
+      if (hier["method"] == kHier && flat["method"] == kFlat && hier["dir"] == flat["dir"])
+        hier["flat_difference_percent"] = 100.0 * (hier["cells"].get<double>() - flat["cells"].get<double>()) / flat["cells"].get<double>();
+  ctx.data.put("synthesis", {{"designs", rows}});
+  Report& r = ctx.report;
+  r.heading(2, "7. Synthesis" + function_suffix(ctx.opt.function));
+  r.para("Yosys 0.23 `synth` (technology-independent cells). Flat: a design's whole datapath (arithmetic units, "
+         "register file, routing, sequencer and ROMs) synthesised together. Hierarchical: the datapath synthesised "
+         "with its arithmetic units as black boxes, each unit then counted at its area measured once per unit and "
+         "latency (`data/unit-area.json`, `neaccel area`); the register file, routing, sequencer and ROMs are still "
+         "synthesised per design.");
+  r.para("Yosys's time goes to the register file and the operand multiplexers (two per unit, each selecting among all "
+         "units, registers and constants), not to the units: a design of many units takes minutes either way. So "
+         "every study synthesises the smallest explored design ({} multiplier(s) and {} adder(s), latencies {} and "
+         "{}: the custom graph's point of smallest estimated area) hierarchically; " +
+             std::string(ctx.opt.quick ? "the quick study synthesises nothing else."
+                                       : "the default study also synthesises it flat, which measures the hierarchical "
+                                         "figure against the real one, and every distinct chosen design flat, in its "
+                                         "architecture and in the other one (side by side below)."),
+         {r.num("smallest", "/mul"), r.num("smallest", "/add"), r.num("smallest", "/lat_mul"), r.num("smallest", "/lat_add")});
+  std::vector<std::vector<Cell>> t;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string p = "/designs/" + std::to_string(i);
+    t.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/method"), r.num("synthesis", p + "/cells", 0),
+                 r.num("synthesis", p + "/units", 0), r.num("synthesis", p + "/rest", 0),
+                 r.num("synthesis", p + "/flip_flops"), r.num("synthesis", p + "/estimate", 0),
+                 r.num("synthesis", p + "/fpga")});
+  }
+  r.table({"design", "synthesis", "cells", "of which units", "of which the rest", "flip-flops",
+           "exploration estimate (cells)", "FPGA"}, t);
+  r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Exploration "
+         "estimate: the cost model on the explored point (section 4, left-edge binding).");
+  if (!pairs.empty()) {
+    std::vector<std::vector<Cell>> side;
+    for (const auto& [mi, hi] : pairs) {
+      const std::string m = "/designs/" + std::to_string(mi), h = "/designs/" + std::to_string(hi);
+      side.push_back({r.num("synthesis", m + "/chosen"), r.num("synthesis", m + "/cells", 0),
+                      r.num("synthesis", m + "/rest", 0), r.num("synthesis", m + "/flip_flops"),
+                      r.num("synthesis", h + "/cells", 0), r.num("synthesis", h + "/rest", 0),
+                      r.num("synthesis", h + "/flip_flops"), r.num("synthesis", h + "/rest_vs_microcoded_percent", 1)});
+    }
+    r.para("The chosen designs in both architectures (docs/datapath.md: the microcoded datapath with its register file "
+           "and operand multiplexers over every source and microcode ROM; the hardwired datapath generated for the "
+           "schedule, latency designs with the interconnect-aware binding), same point and schedule, flat synthesis of "
+           "each; the rows marked [microcoded] or [hardwired] above are the counterparts:");
+    r.table({"chosen design", "microcoded cells", "microcoded non-unit", "microcoded flip-flops", "hardwired cells",
+             "hardwired non-unit", "hardwired flip-flops", "hardwired non-unit vs microcoded %"}, side);
+  }
+  std::vector<std::vector<Cell>> mt;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].contains("model_cells")) continue;
+    const std::string p = "/designs/" + std::to_string(i);
+    mt.push_back({r.num("synthesis", p + "/name"), r.num("synthesis", p + "/arch"), r.num("synthesis", p + "/cells", 0),
+                  r.num("synthesis", p + "/model_cells", 0), r.num("synthesis", p + "/model_error_percent", 1)});
+  }
+  if (!mt.empty()) {
+    r.para("The area model (docs/cost.md) against flat synthesis of each design as built (its manifest: registers, "
+           "program and, for the hardwired architecture, the binding's multiplexers); the study fails beyond 15%:");
+    r.table({"design", "architecture", "flat synthesis (cells)", "model (cells)", "model error %"}, mt);
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].contains("flat_difference_percent"))
+      r.para("Design '{}': the hierarchical figure differs from the flat synthesis by {}% (hierarchical minus flat, "
+             "relative to flat).",
+             {r.num("synthesis", "/designs/" + std::to_string(i) + "/name"),
+              r.num("synthesis", "/designs/" + std::to_string(i) + "/flat_difference_percent", 1)});
+  ctx.progress.done(fmt::format("{} syntheses", rows.size()));
+}
+
+}  // namespace neaccel::study
