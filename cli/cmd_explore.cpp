@@ -1,40 +1,26 @@
 // `neaccel explore`: sweep units, latencies and pipelining over robots and graph flavours (parallel, resumable,
 // shardable); CSV + JSON, Pareto front, gap distribution, gnuplot SVG. The final explore.csv/json and pareto.csv
 // carry each point's estimated area, clock period, ns per evaluation and set points per second (cost/timing.hpp).
-// The grid, the graphs and the resumed sweep are sched's (sweep_run.hpp, sweep_graphs.hpp); the tables with the
-// cost model's columns, the plot script and the summary are cost's (explore_table.hpp).
+// The run is cost's (explore_run.hpp: run_explore, on sched's grid and resumed sweep); here the options are parsed,
+// the progress bar drawn and the result printed.
 #include "command.hpp"
 #include "value_lists.hpp"
 
-#include "neaccel/cost/explore_table.hpp"
+#include "neaccel/cost/explore_run.hpp"
 #include "neaccel/dfg/depth.hpp"
-#include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
-#include "neaccel/sched/explore.hpp"
-#include "neaccel/sched/sweep_graphs.hpp"
-#include "neaccel/sched/sweep_run.hpp"
-#include "neaccel/sched/table86.hpp"
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
-#include <algorithm>
+#include <cstddef>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <set>
-#include <sstream>
-#include <thread>
+#include <string>
+#include <vector>
 
 namespace {
 
 using namespace neaccel;
-using namespace neaccel::sched;
-namespace fs = std::filesystem;
 
 struct Options {
   std::string robots = "puma560", ns, flavours = "general,custom", mul = "1-16", add = "1-16", lat_mul = "1-6",
@@ -43,199 +29,81 @@ struct Options {
   std::vector<std::string> merge;
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
-  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, depth_on = true,
-       div_pipelined = false;
-  int lookahead = 0;  // dfg::DepthMode::lookahead (--depth lookahead[:K])
+  bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, div_pipelined = false;
   std::string in_words;  // input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
 
-// The customised graph of the explored function (--function, docs/functions.md) for one robot and flavour.
-TracedGraph traced(const Options& o) {
-  return [function = o.function](const std::string& robot, const std::string& flavour) {
-    return function_graph(function, robot, flavour);
-  };
-}
-
-// The depth pass per latency pair (--depth); the lookahead shapes only for the inverse dynamics.
-SweepGraphOptions graph_options(const Options& o) { return {o.depth_on, o.function == "id" ? o.lookahead : 0}; }
-
-using cli::parse_ints;
-using cli::split;
-
-std::vector<Point> enumerate(const Options& o) {
-  SweepGrid g;
-  g.robots = split(o.robots);
-  for (int n : o.ns.empty() ? std::vector<int>{} : parse_ints(o.ns, "--n", 1)) g.robots.push_back(fmt::format("random:{}:1", n));
-  g.flavours = split(o.flavours);
-  for (const auto& f : g.flavours)
-    if (f != "general" && f != "general-dh" && f != "custom")
-      throw Error(fmt::format("--flavour: '{}' (general, general-dh, custom)", f));
-  if (g.robots.empty() || g.flavours.empty()) throw Error("--robot/--n and --flavour: nothing to sweep");
-  g.mul = parse_ints(o.mul, "--mul", 1), g.add = parse_ints(o.add, "--add", 1);
-  g.lat_mul = parse_ints(o.lat_mul, "--lat-mul", 1), g.lat_add = parse_ints(o.lat_add, "--lat-add", 1);
-  g.pipelined = parse_ints(o.pipelined, "--pipelined", 0);
-  g.max_registers = parse_ints(o.max_registers, "--max-registers", 0);
-  // FMA units and dividers: count 0 means no such class (one point, whatever the latencies).
-  g.fma = parse_ints(o.fma, "--fma", 0);
-  const bool any_fma = std::any_of(g.fma.begin(), g.fma.end(), [](int n) { return n > 0; });
-  if (any_fma && o.lat_fma.empty()) throw Error("--fma: needs --lat-fma (e.g. --lat-fma 3)");
-  if (!any_fma && !o.lat_fma.empty()) throw Error("--lat-fma: only with --fma N (N >= 1)");
-  g.lat_fma = any_fma ? parse_ints(o.lat_fma, "--lat-fma", 1) : std::vector<int>{0};
-  const dfg::Function fn = dfg::function_from_name(o.function);
-  const bool divides = fn == dfg::Function::Fd || fn == dfg::Function::FdKhalil || fn == dfg::Function::FdStrobe;
-  if (divides && o.div.empty())
-    throw Error(fmt::format("--function {}: divides; the sweep needs a divider class (--div N[,M...] --lat-div L)",
-                            o.function));
-  if (!divides && o.div_pipelined)
-    throw Error(fmt::format("--div-pipelined: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)",
-                            o.function));
-  if (!divides && !o.div.empty())
-    throw Error(fmt::format("--div: --function {} does not divide (dividers: fd, fd-khalil, fd-strobe)", o.function));
-  g.div = divides ? parse_ints(o.div, "--div", 1) : std::vector<int>{0};
-  g.lat_div = divides ? parse_ints(o.lat_div, "--lat-div", 1) : std::vector<int>{0};
-  g.div_pipelined = o.div_pipelined;
-  g.read_ports = parse_ints(o.read_ports, "--read-ports", 0), g.write_ports = parse_ints(o.write_ports, "--write-ports", 0);
-  for (int pp : g.pipelined)
-    if (pp > 1) throw Error("--pipelined: values 0 and 1");
-  return grid_points(g);
-}
-
-void write_atomic(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    f << text;
-    if (!f) throw Error(fmt::format("{}: cannot write", tmp.string()));
+// An integer list option (cli::parse_ints): its values or its parse error, which the run raises where it uses the
+// list (so the errors come in the order of the run's checks).
+cost::IntList ints(const std::string& text, const char* option, int lo) {
+  cost::IntList l;
+  l.given = !text.empty();
+  try {
+    l.parsed = cli::parse_ints(text, option, lo);
+  } catch (const Error& e) {
+    l.error = e.what();
   }
-  fs::rename(tmp, path);
+  return l;
 }
 
-void plot(const fs::path& dir, const std::vector<PointResult>& front) {
-  write_atomic(dir / "explore.gp", cost::explore_plot_script(front));
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-    std::fprintf(stderr, "neaccel: note: gnuplot not found; wrote %s only\n", (dir / "explore.gp").c_str());
-    return;
-  }
-  const std::string cmd = "cd '" + dir.string() + "' && gnuplot explore.gp";
-  if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "neaccel: note: gnuplot failed on %s\n", (dir / "explore.gp").c_str());
-}
-
-// The ILP on the --ilp-worst points with the largest gap: is the schedule or the bound loose?
-void ilp_worst(const fs::path& dir, const std::vector<PointResult>& rows, const Options& o) {
-  auto print = [&](const IlpCheckRow& c) {
-    const Point& pt = c.point;
-    if (!o.json)
-      std::printf("%s %s %d/%d lat %d/%d%s: list %d (bound %d) -> ilp %d (bound %d): %s\n", pt.robot.c_str(),
-                  pt.flavour.c_str(), pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined ? "" : " np", c.list_length,
-                  c.list_bound, c.ilp_length, c.ilp_bound, c.verdict.c_str());
-  };
-  const std::string csv = ilp_check_worst(rows, o.ilp_worst, o.ilp_nodes, traced(o), graph_options(o), print);
-  write_atomic(dir / "ilp_worst.csv", csv);
-}
-
-void finish(const fs::path& dir, std::vector<PointResult> rows, const Options& o) {
-  sort_results(rows);
-  cost::ExploreCosts costs(traced(o));
-  write_atomic(dir / "explore.csv", cost::explore_csv(rows, costs));
-  const auto front = pareto_front(rows);
-  write_atomic(dir / "pareto.csv", cost::explore_csv(front, costs));
-  const auto s = summarise(rows);
-  costs.failed = 0;
-  const std::vector<int> widths = o.in_words.empty() ? std::vector<int>{} : parse_ints(o.in_words, "--in-words", 1);
-  const cost::ExplorePoints points = cost::explore_points(rows, costs, widths);
-  if (costs.failed)
-    std::fprintf(stderr, "neaccel: note: %zu point(s) have no cost estimate (unit latencies without an area figure in "
-                 "data/unit-area.json); their time fields are empty\n", costs.failed);
-  write_atomic(dir / "explore.json",
-               nlohmann::json({{"summary", cost::sweep_summary_json(s)}, {"points", points.points}}).dump(1) + "\n");
-  if (!o.no_plot) plot(dir, front);
-  if (o.ilp_worst > 0) ilp_worst(dir, rows, o);
-  if (o.json) {
-    std::printf("%s\n", cost::sweep_summary_json(s).dump(1).c_str());
-    return;
-  }
-  std::printf("%s", cost::explore_summary_text(s, points).c_str());
-  std::printf("wrote %s (+ explore.json, pareto.csv%s)\n", (dir / "explore.csv").c_str(), o.no_plot ? "" : ", explore.svg");
-}
-
-// Seed 000 Table 8.6 beside our schedules for the general n-link arm (n from --n, default 1-12).
-void table86(const fs::path& dir, const Options& o) {
-  std::vector<Table86Row> rows;
-  for (int n : parse_ints(o.ns.empty() ? "1-12" : o.ns, "--n", 1)) rows.push_back(table86_row(n, o.depth_on));
-  const std::string md = table86_markdown(rows);
-  write_atomic(dir / "table86.md", md);
-  if (o.json) {
-    std::printf("%s\n", table86_json(rows).dump(1).c_str());
-    return;
-  }
-  std::printf("%swrote %s\n", md.c_str(), (dir / "table86.md").c_str());
+cost::ExploreRequest request(const Options& o) {
+  const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
+  cost::ExploreRequest r;
+  r.out = o.out;
+  r.function = o.function;
+  r.robots = cli::split(o.robots);
+  r.flavours = cli::split(o.flavours);
+  // --n: none by default for a sweep, arms 1-12 for --table86.
+  if (!o.ns.empty() || o.table86) r.n = ints(o.ns.empty() ? "1-12" : o.ns, "--n", 1);
+  r.mul = ints(o.mul, "--mul", 1), r.add = ints(o.add, "--add", 1);
+  r.lat_mul = ints(o.lat_mul, "--lat-mul", 1), r.lat_add = ints(o.lat_add, "--lat-add", 1);
+  r.pipelined = ints(o.pipelined, "--pipelined", 0);
+  r.max_registers = ints(o.max_registers, "--max-registers", 0);
+  r.fma = ints(o.fma, "--fma", 0), r.lat_fma = ints(o.lat_fma, "--lat-fma", 1);
+  r.div = ints(o.div, "--div", 1), r.lat_div = ints(o.lat_div, "--lat-div", 1);
+  r.div_pipelined = o.div_pipelined;
+  r.read_ports = ints(o.read_ports, "--read-ports", 0), r.write_ports = ints(o.write_ports, "--write-ports", 0);
+  r.restarts = o.restarts;
+  r.modulo = !o.no_modulo;
+  r.modulo_nonpipelined = o.modulo_np;
+  r.jobs = o.jobs;
+  r.shard = o.shard;
+  r.merge = o.merge;
+  if (!o.in_words.empty()) r.in_words = ints(o.in_words, "--in-words", 1);
+  r.ilp_worst = o.ilp_worst;
+  r.ilp_nodes = o.ilp_nodes;
+  r.plot = !o.no_plot;
+  r.table86 = o.table86;
+  r.depth = mode.on;
+  r.lookahead = mode.lookahead;
+  r.json = o.json;
+  return r;
 }
 
 void run(const Options& o) {
-  const fs::path dir(o.out);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
-  // The sweep's options are checked before anything is written (function.txt included).
-  auto points = o.table86 || !o.merge.empty() ? std::vector<Point>{} : enumerate(o);
-  {
-    (void)dfg::function_from_name(o.function);  // an unknown name: one line before anything is written
-    // Results of one function per directory: resuming or merging another function's points would mix them.
-    // A directory without function.txt holds id results if it holds anything (explorations before --function).
-    std::ifstream in(dir / "function.txt");
-    std::string before = fs::is_empty(dir) ? o.function : "id";
-    if (in) std::getline(in, before);
-    if (before != o.function)
-      throw Error(fmt::format("--out {}: holds the exploration of --function {} (function.txt); use another "
-                              "directory for {}", o.out, before, o.function));
-    if (o.function != "id") std::ofstream(dir / "function.txt") << o.function << "\n";
-  }
-  if (o.table86) {
-    table86(dir, o);
-    return;
-  }
-  if (!o.merge.empty()) {
-    std::vector<PointResult> rows;
-    std::set<std::string> seen;
-    for (const auto& f : o.merge)
-      for (auto& r : read_csv(f))
-        if (seen.insert(point_key(r.point)).second) rows.push_back(r);
-    finish(dir, rows, o);
-    return;
-  }
-  fs::path csv = dir / "explore.csv";
-  if (!o.shard.empty()) {
-    int k = 0, n = 0;
-    char slash = 0;
-    std::istringstream in(o.shard);
-    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 1 || k > n)
-      throw Error(fmt::format("--shard: '{}' (need k/N with 1 <= k <= N)", o.shard));
-    std::vector<Point> mine;
-    for (std::size_t i = 0; i < points.size(); ++i)
-      if (static_cast<int>(i % n) == k - 1) mine.push_back(points[i]);
-    points = mine;
-    csv = dir / fmt::format("explore-{}-of-{}.csv", k, n);
-  }
-  const int threads = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  SweepOptions so;
-  so.restarts = o.restarts;
-  so.modulo = !o.no_modulo;
-  so.modulo_nonpipelined = o.modulo_np;
+  const cost::ExploreRequest r = request(o);
+  // The progress bar only on a terminal.
   const bool tty = isatty(STDERR_FILENO);
-  auto progress = [&](std::size_t d, std::size_t total) {
+  cost::ExploreHooks hooks;
+  hooks.progress = [tty](std::size_t d, std::size_t total) {
     if (!tty) return;
     const std::size_t w = 40, filled = total ? d * w / total : w;
     std::fprintf(stderr, "\r[%s%s] %zu/%zu", std::string(filled, '#').c_str(), std::string(w - filled, ' ').c_str(), d, total);
   };
-  auto save = [&](const std::vector<PointResult>& rows) { write_atomic(csv, checkpoint_csv(rows)); };
-  const ResumedSweep sweep = resume_sweep(points, csv.string(), traced(o), graph_options(o), so, threads, progress, save);
-  if (tty && sweep.new_points) std::fprintf(stderr, "\n");
-  if (!o.shard.empty()) {
-    std::printf("shard %s: %zu points (%zu new) in %s; join the shards with --merge\n", o.shard.c_str(),
-                sweep.rows.size(), sweep.new_points, csv.c_str());
-    return;
-  }
-  finish(dir, sweep.rows, o);
+  hooks.sweep_done = [tty](std::size_t new_points) {
+    if (tty && new_points) std::fprintf(stderr, "\n");
+  };
+  hooks.ilp_row = [json = o.json](const sched::IlpCheckRow& c) {
+    const sched::Point& pt = c.point;
+    if (!json)
+      std::printf("%s %s %d/%d lat %d/%d%s: list %d (bound %d) -> ilp %d (bound %d): %s\n", pt.robot.c_str(),
+                  pt.flavour.c_str(), pt.mul, pt.add, pt.lat_mul, pt.lat_add, pt.pipelined ? "" : " np", c.list_length,
+                  c.list_bound, c.ilp_length, c.ilp_bound, c.verdict.c_str());
+  };
+  hooks.note = [](const std::string& text) { std::fprintf(stderr, "neaccel: note: %s\n", text.c_str()); };
+  const cost::ExploreResult result = cost::run_explore(r, hooks);
+  std::fputs(result.text.c_str(), stdout);
+  std::fputs(result.wrote.c_str(), stdout);
 }
 
 void setup(CLI::App& app) {
@@ -281,12 +149,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair: on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
-  cmd->callback([o] {
-    const dfg::DepthMode mode = dfg::parse_depth_mode(o->depth);
-    o->depth_on = mode.on;
-    o->lookahead = mode.lookahead;
-    run(*o);
-  });
+  cmd->callback([o] { run(*o); });
 }
 
 }  // namespace
