@@ -61,7 +61,7 @@ Design read_design(const std::string& dir_arg) {
   const fs::path mpath = d.dir / "manifest.json";
   if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + dir_arg + "`)");
   try {
-    d.manifest = json::parse(slurp(mpath));
+    d.manifest = json::parse(read_whole_file(mpath));
     for (const auto& s : d.manifest.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
   } catch (const json::exception& e) {
     throw Error(mpath.string() + ": files.rtl_sources: " + e.what());
@@ -69,14 +69,14 @@ Design read_design(const std::string& dir_arg) {
   if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
   d.top_v = d.dir / "rtl" / "nea_top.v";
   d.key = kVersion;
-  for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + slurp(s);
-  d.key += "|nea_top.v|" + slurp(d.top_v);
+  for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
+  d.key += "|nea_top.v|" + read_whole_file(d.top_v);
   // ROM contents ($readmemh of HexDir) change the logic: every hex file counts.
   std::vector<fs::path> hex;
   if (fs::is_directory(d.dir / "hex"))
     for (const auto& e : fs::directory_iterator(d.dir / "hex")) hex.push_back(e.path());
   std::sort(hex.begin(), hex.end());
-  for (const auto& h : hex) d.key += "|" + h.filename().string() + "|" + slurp(h);
+  for (const auto& h : hex) d.key += "|" + h.filename().string() + "|" + read_whole_file(h);
   return d;
 }
 
@@ -168,7 +168,7 @@ std::set<std::string> unit_modules(const Design& d) {
   const std::regex decl(R"((^|\n)\s*module\s+([A-Za-z_][A-Za-z0-9_$]*))");
   for (const auto& s : d.sources) {
     if (fs::path(s).parent_path().filename() != "units") continue;
-    const std::string text = slurp(s);
+    const std::string text = read_whole_file(s);
     for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) names.insert((*it)[2]);
   }
   return names;
@@ -180,9 +180,9 @@ struct Counts {
 
 json generic_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "generic.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   run_yosys(d, cache, "generic", read_script(d, true) + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o " + out(d, cache, "generic.stat") + " stat\n");
-  const StatReport st = parse_stat(slurp(cache / "generic.stat"));
+  const StatReport st = parse_stat(read_whole_file(cache / "generic.stat"));
   const std::set<std::string> units = unit_modules(d);
   std::map<std::string, Counts> memo;
   std::function<Counts(const std::string&)> flat = [&](const std::string& m) -> Counts {
@@ -322,7 +322,7 @@ std::vector<UnitClass> unit_classes(const json& spec, const fs::path& mpath) {
 
 json hierarchical_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "hierarchical.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   const std::vector<UnitClass> classes = unit_classes(d.manifest.value("spec", json::object()), d.dir / "manifest.json");
   std::string script;
   for (const auto& f : d.sources) {
@@ -333,7 +333,7 @@ json hierarchical_synthesis(const Design& d, const fs::path& cache) {
   run_yosys(d, cache, "hierarchical",
             script + "hierarchy -check -top nea_top\nsynth -top nea_top\ntee -o " + out(d, cache, "hierarchical.stat") + " stat\n");
   const fs::path stat = cache / "hierarchical.stat";
-  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(stat)), stat);
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(read_whole_file(stat)), stat);
   long total = 0, boxes = 0, banks = 0, ffs = 0;
   for (const auto& [type, n] : all) {
     total += n;
@@ -373,11 +373,11 @@ json hierarchical_synthesis(const Design& d, const fs::path& cache) {
 
 json xilinx_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "xilinx-resources.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
   if (!fs::exists(cache / "xilinx.stat"))
     run_yosys(d, cache, "xilinx", read_script(d) + "hierarchy -check -top nea_top\nsynth_xilinx -top nea_top -family xc7\ntee -o " + out(d, cache, "xilinx.stat") + " stat\n");
-  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "xilinx.stat")), cache / "xilinx.stat");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(read_whole_file(cache / "xilinx.stat")), cache / "xilinx.stat");
   // Distributed RAM primitives and the LUT6 sites each occupies (7 series CLB: a SLICEM LUT is 64 x 1 bits).
   static const std::map<std::string, long> lutram_sites{
       {"RAM16X1S", 1}, {"RAM32X1S", 1}, {"RAM64X1S", 1}, {"RAM128X1S", 2}, {"RAM256X1S", 4}, {"RAM16X1D", 2},
@@ -402,11 +402,11 @@ json xilinx_synthesis(const Design& d, const fs::path& cache) {
 // iCE40 synthesis (synth_ice40, no place and route): LUT4, flip-flops, carries, block RAMs, against the HX8K.
 json ice40_synthesis(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "ice40-resources.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   // The report of an earlier run is reused (it is written last, by `tee`): only the counting is redone.
   if (!fs::exists(cache / "ice40.stat"))
     run_yosys(d, cache, "ice40", read_script(d) + "hierarchy -check -top nea_top\nsynth_ice40 -top nea_top\ntee -o " + out(d, cache, "ice40.stat") + " stat\n");
-  const std::map<std::string, long> all = flat_cell_types(parse_stat(slurp(cache / "ice40.stat")), cache / "ice40.stat");
+  const std::map<std::string, long> all = flat_cell_types(parse_stat(read_whole_file(cache / "ice40.stat")), cache / "ice40.stat");
   const long lut = sum_prefix(all, "SB_LUT4"), ff = sum_prefix(all, "SB_DFF"), ram = sum_prefix(all, "SB_RAM40_4K");
   const long mac = sum_prefix(all, "SB_MAC16");
   json j{{"tool", "yosys synth_ice40 (cells counted through the hierarchy; no place and route)"},
@@ -422,7 +422,7 @@ json ice40_synthesis(const Design& d, const fs::path& cache) {
 // The P&R top: nea_top with its dbg_* trace ports left open (they only copy unit results and microcode fields, and
 // would take more pins than the package has).
 std::string pnr_wrapper(const Design& d) {
-  const std::string text = slurp(d.top_v);
+  const std::string text = read_whole_file(d.top_v);
   const auto mod = text.find("module nea_top");
   const auto end = text.find(");", mod);
   if (mod == std::string::npos || end == std::string::npos) throw Error(d.top_v.string() + ": no `module nea_top (...);` port list");
@@ -446,7 +446,7 @@ std::string pnr_wrapper(const Design& d) {
 
 json place_and_route(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "pnr.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   const fs::path wrapper = cache / "nea_pnr_top.v";
   std::ofstream(wrapper) << pnr_wrapper(d);
   std::vector<std::string> sources = d.sources;

@@ -1,28 +1,16 @@
-// Content-hash caching of expensive tool runs (Yosys, nextpnr: unit_runs.cpp, design_area.cpp): a file's bytes and
-// a stable hash of everything a run depends on, so that the same inputs find the same cache directory on every
-// machine and run; and the counting of cell types in a Yosys `stat` report. Private to neaccel_cost.
+// Content-hash caching of expensive tool runs (Yosys, nextpnr: unit_runs.cpp, design_area.cpp): a stable hash of
+// everything a run depends on (the files' bytes through neaccel::read_whole_file), so that the same inputs find the
+// same cache directory on every machine and run; and the counting of cell types in a Yosys `stat` report. Private
+// to neaccel_cost.
 #pragma once
 
-#include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 
 namespace neaccel::cost {
-
-inline std::string slurp(const std::filesystem::path& p) {
-  check_file_size(p.string());
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw Error(p.string() + ": cannot read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // FNV-1a 64: stable across platforms and runs (std::hash is not).
 inline std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 0xcbf29ce484222325ull) {

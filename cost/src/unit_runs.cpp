@@ -134,18 +134,18 @@ void run_yosys(const fs::path& dir, const std::string& stem, const std::string& 
 json synthesize(const UnitConfig& c, const UnitRunOptions& o) {
   const auto files = rtl_files(o.rtl, *c.unit);
   std::string key = std::string(kScriptVersion) + "|" + describe(c) + "|" + script(c, {}, false, "g") + "|" + script(c, {}, true, "x");
-  for (const auto& f : files) key += "|" + f.filename().string() + "|" + slurp(f);
+  for (const auto& f : files) key += "|" + f.filename().string() + "|" + read_whole_file(f);
   const fs::path dir = fs::path(o.out) / "area-cache" / fmt::format("{:016x}", fnv1a(key));
   const fs::path result = dir / "result.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   if (o.cached_only) return nullptr;
   fs::create_directories(dir);
   run_yosys(dir, "generic", script(c, files, false, "generic"));
   run_yosys(dir, "xilinx", script(c, files, true, "xilinx"));
-  const auto gen = parse_stat(slurp(dir / "generic.stat"));
-  const auto xil = parse_stat(slurp(dir / "xilinx.stat"));
+  const auto gen = parse_stat(read_whole_file(dir / "generic.stat"));
+  const auto xil = parse_stat(read_whole_file(dir / "xilinx.stat"));
   std::smatch m;
-  const std::string ltp = slurp(dir / "generic.ltp");
+  const std::string ltp = read_whole_file(dir / "generic.ltp");
   const std::regex len(R"(length=(\d+))");
   const long depth = std::regex_search(ltp, m, len) ? std::stol(m[1]) : -1;
   json j{{"unit", c.unit->name},
@@ -185,10 +185,10 @@ json measure_timing(const UnitConfig& c, const UnitRunOptions& o) {
   std::string key = fmt::format("{}|timing|{}|{}|{}|{}|{}", kScriptVersion, describe(c), po.device, po.package,
                                 po.seed, po.target_mhz);
   for (const auto& [k, v] : params) key += fmt::format("|{}={}", k, v);
-  for (const auto& f : files) key += "|" + f.filename().string() + "|" + slurp(f);
+  for (const auto& f : files) key += "|" + f.filename().string() + "|" + read_whole_file(f);
   const fs::path dir = fs::path(o.out) / "area-cache" / fmt::format("{:016x}", fnv1a(key));
   const fs::path result = dir / "timing.json";
-  if (fs::exists(result)) return json::parse(slurp(result));
+  if (fs::exists(result)) return json::parse(read_whole_file(result));
   if (o.cached_only) return nullptr;
   std::vector<std::string> sources;
   for (const auto& f : files) sources.push_back(f.string());
@@ -266,7 +266,7 @@ UnitRunReport run_units(const UnitRunOptions& o) {
   if (!o.keep.empty()) {
     if (!o.cached_only) throw Error("--keep: only with --cached-only");
     try {
-      kept = json::parse(slurp(o.keep)).at("units");
+      kept = json::parse(read_whole_file(o.keep)).at("units");
     } catch (const json::exception& e) {
       throw Error("--keep: " + o.keep + ": no \"units\" array (" + e.what() + ")");
     }

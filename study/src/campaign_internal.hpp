@@ -3,6 +3,8 @@
 // points and the layout of a campaign directory are in neaccel/study/campaign.hpp.
 #pragma once
 
+#include "neaccel/ref/file_limit.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -37,10 +39,9 @@ struct CampaignSlot {
 };
 std::vector<CampaignSlot> campaign_slots(const CampaignSpec& s);
 
-// Helpers shared by the files: a file written whole or not at all (temporary file, then rename), a file's bytes
-// (neaccel::Error "PATH: cannot read"), and the path of the running executable (the tasks run this same binary).
+// Helpers shared by the files: a file written whole or not at all (temporary file, then rename), and the path of
+// the running executable (the tasks run this same binary). A file's bytes: neaccel::read_whole_file (file_limit.hpp).
 void campaign_write_atomic(const std::filesystem::path& path, const std::string& text);
-std::string campaign_slurp(const std::filesystem::path& path);
 std::string campaign_self_exe();
 
 }  // namespace neaccel::study

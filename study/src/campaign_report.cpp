@@ -37,22 +37,13 @@ void campaign_write_atomic(const fs::path& path, const std::string& text) {
   fs::rename(tmp, path);
 }
 
-std::string campaign_slurp(const fs::path& path) {
-  check_file_size(path.string());
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path.string() + ": cannot read");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string campaign_self_exe() { return fs::read_symlink("/proc/self/exe").string(); }
 
 namespace {
 
 json read_json(const fs::path& p) {
   try {
-    return json::parse(campaign_slurp(p));
+    return json::parse(read_whole_file(p));
   } catch (const json::exception& e) {
     throw Error(p.string() + ": " + e.what());
   }

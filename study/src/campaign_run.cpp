@@ -189,7 +189,7 @@ std::vector<Stage> plan(const CampaignOptions& o, fs::path& dir) {
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
   const std::string sj = spec.to_json().dump(1) + "\n";
-  if (fs::exists(dir / "spec.json") && campaign_slurp(dir / "spec.json") != sj)
+  if (fs::exists(dir / "spec.json") && read_whole_file(dir / "spec.json") != sj)
     throw Error(fmt::format("--out {}: holds another campaign (its spec.json differs from {}); use a new directory",
                             o.out, o.file));
   if (!fs::exists(dir / "spec.json")) campaign_write_atomic(dir / "spec.json", sj);
@@ -455,7 +455,7 @@ CampaignOutcome run_campaign(const CampaignOptions& o) {
   CampaignOutcome out;
   fs::path& dir = out.dir;
   const auto st = plan(o, dir);
-  const CampaignSpec spec = campaign_spec_from_json(json::parse(campaign_slurp(dir / "spec.json")));
+  const CampaignSpec spec = campaign_spec_from_json(json::parse(read_whole_file(dir / "spec.json")));
   if (o.plan_only) {
     out.planned_only = true;
     return out;

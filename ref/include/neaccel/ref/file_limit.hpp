@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <system_error>
 
@@ -21,6 +23,17 @@ inline void check_file_size(const std::string& path) {
   const std::uintmax_t n = std::filesystem::file_size(path, ec);
   if (!ec && n > kMaxInputFileBytes)
     throw Error(path + ": " + std::to_string(n) + " bytes, over the limit of 64 MiB on input files");
+}
+
+// The whole file as bytes, within the cap: "PATH: cannot read" when it cannot be opened. For the readers that take a
+// file whole (cache keys of tool runs, JSON a command wrote earlier).
+inline std::string read_whole_file(const std::filesystem::path& path) {
+  check_file_size(path.string());
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path.string() + ": cannot read");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 }  // namespace neaccel
