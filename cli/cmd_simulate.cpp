@@ -11,6 +11,7 @@
 #include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -138,14 +139,18 @@ void run_accelerated(const SimOptions& o, const ref::Robot& robot, const ref::Tr
                    {"dt", o.dt}, {"t", o.t}, {"steps", tr.t.size() - 1}, {"energy0_J", e0},
                    {"max_drift_double_J", drift_ref}, {"max_drift_accel_J", drift_acc}, {"max_abs_dq_rad", dq},
                    {"finite", finite}};
-  const std::string title = fmt::format("{} passive, {} {} vs double", robot.name, o.function, o.accelerator);
+  // The title goes into a gnuplot single-quoted string (no backquote command or @macro runs there): a quote is
+  // doubled, a line break is a space. The script names its files without a directory: gnuplot runs in DIR.
+  std::string title;
+  for (char c : fmt::format("{} passive, {} {} vs double", robot.name, o.function, o.accelerator))
+    title += c == '\'' ? std::string("''") : c == '\n' || c == '\r' ? std::string(" ") : std::string(1, c);
   const std::string gp = "set datafile separator ','\nset key autotitle columnhead\nset grid\n"
                          "set terminal svg size 720,480 dynamic font 'sans,10'\nset output 'drift.svg'\n"
                          "set title '" + title + "'\nset xlabel 't (s)'\nset ylabel 'E(t) - E(0) (J)'\n"
                          "plot 'drift.csv' using 1:4 with lines lw 2 title 'double', "
                          "'drift.csv' using 1:5 with lines title 'accelerator'\n";
   std::ofstream(dir / "drift.gp") << gp;
-  j["plot"] = std::system(("cd '" + dir.string() + "' && gnuplot drift.gp > /dev/null 2>&1").c_str()) == 0;
+  j["plot"] = proc::run_quiet({"gnuplot", "drift.gp"}, dir);
   std::ofstream(dir / "summary.json", std::ios::binary) << j.dump(1) << "\n";
   if (o.json) {
     std::cout << j.dump(1) << "\n";

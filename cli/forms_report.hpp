@@ -4,10 +4,10 @@
 
 #include "neaccel/ref/count_tables.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -31,8 +31,13 @@ inline void write_forms_outputs(const std::filesystem::path& dir,
   const ref::forms::CountPlot plot = ref::forms::count_plot(by_n);
   write_text_file(dir / "formulation-counts.dat", plot.data);
   write_text_file(dir / "formulation-counts.gp", plot.script);
-  const std::string cmd = fmt::format("cd '{}' && gnuplot formulation-counts.gp", dir.string());
-  if (std::system(cmd.c_str()) != 0)
+  proc::Spawn gp;  // in DIR: the script names its files without a directory
+  gp.argv = {"gnuplot", "formulation-counts.gp"};
+  gp.cwd = dir;
+  gp.inherit_stdout = gp.inherit_stderr = true;
+  const proc::Result r = proc::run(gp);
+  if (r.not_found) throw Error(fmt::format("{}: {}", (dir / "formulation-counts.gp").string(), proc::missing_tool("gnuplot")));
+  if (!r.ok())
     throw Error(fmt::format("{}: gnuplot failed (is gnuplot installed?)", (dir / "formulation-counts.gp").string()));
 }
 

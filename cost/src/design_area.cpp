@@ -22,6 +22,7 @@
 #include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/pnr.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -57,7 +58,7 @@ struct Design {
 Design read_design(const std::string& dir_arg) {
   Design d;
   d.dir = fs::absolute(dir_arg).lexically_normal();
-  if (!fs::is_directory(d.dir)) throw Error("--design: '" + dir_arg + "' is not a directory");
+  if (!fs::is_directory(d.dir)) throw Error(dir_arg + ": not a directory (--design names a directory written by neaccel rtl)");
   const fs::path mpath = d.dir / "manifest.json";
   if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + dir_arg + "`)");
   try {
@@ -85,9 +86,12 @@ Design read_design(const std::string& dir_arg) {
 void run_yosys(const Design& d, const fs::path& dir, const std::string& stem, const std::string& text) {
   std::ofstream(dir / (stem + ".ys")) << text;
   const fs::path rel = dir.lexically_relative(d.dir);
-  const std::string cmd = fmt::format("cd '{}' && yosys -q -l '{}' -s '{}' > /dev/null 2>&1", d.dir.string(),
-                                      (rel / (stem + ".log")).string(), (rel / (stem + ".ys")).string());
-  if (std::system(cmd.c_str()) != 0) throw Error("yosys failed on " + (dir / (stem + ".ys")).string() + " (see " + stem + ".log there)");
+  proc::Spawn yosys;
+  yosys.argv = {"yosys", "-q", "-l", (rel / (stem + ".log")).string(), "-s", (rel / (stem + ".ys")).string()};
+  yosys.cwd = d.dir;
+  const proc::Result r = proc::run(yosys);
+  if (r.not_found) throw Error(proc::missing_tool("yosys"));
+  if (!r.ok()) throw Error("yosys failed on " + (dir / (stem + ".ys")).string() + " (see " + stem + ".log there)");
 }
 
 // A file of the cache directory as the Yosys scripts name it (relative to the design directory they run in).
@@ -97,11 +101,27 @@ std::string out(const Design& d, const fs::path& cache, const std::string& name)
 
 bool is_memory_bank(const std::string& source) { return fs::path(source).filename() == "nea_rf_bank.v"; }
 
+// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
+// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
+// new line that starts with '!' would be a shell command), so such a path is refused.
+std::string yosys_path(const std::string& p) {
+  if (p.find_first_of("\"\n\r") != std::string::npos) {
+    std::string shown;  // the message stays one line
+    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
+  }
+  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
+                        std::string::npos)
+    return p;
+  return "\"" + p + "\"";
+}
+
 // memory_banks: the banks of a memory register file (nea_rf_bank) are read as black boxes, each one cell (a memory
 // macro; its bits are counted apart): the generic flow has no RAM and would expand them into flip-flops.
 std::string read_script(const Design& d, bool memory_banks = false) {
   std::string s;
-  for (const auto& f : d.sources) s += (memory_banks && is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
+  for (const auto& f : d.sources)
+    s += (memory_banks && is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + yosys_path(f) + "\n";
   s += "read_verilog -defer rtl/nea_top.v\n";  // run_yosys runs in the design directory
   return s;
 }
@@ -327,7 +347,7 @@ json hierarchical_synthesis(const Design& d, const fs::path& cache) {
   std::string script;
   for (const auto& f : d.sources) {
     if (is_unit_source(f)) continue;
-    script += (is_unit_wrapper(f) || is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + f + "\n";
+    script += (is_unit_wrapper(f) || is_memory_bank(f) ? "read_verilog -lib " : "read_verilog -defer ") + yosys_path(f) + "\n";
   }
   script += "read_verilog -defer rtl/nea_top.v\n";  // run_yosys runs in the design directory
   run_yosys(d, cache, "hierarchical",

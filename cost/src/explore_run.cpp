@@ -5,6 +5,7 @@
 #include "neaccel/cost/explore_table.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/sweep_graphs.hpp"
 #include "neaccel/sched/table86.hpp"
@@ -100,12 +101,15 @@ void note(const ExploreHooks& hooks, const std::string& text) {
 // explore.gp, and explore.svg from it where gnuplot is installed.
 void plot(const fs::path& dir, const std::vector<PointResult>& front, const ExploreHooks& hooks) {
   write_atomic(dir / "explore.gp", explore_plot_script(front));
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-    note(hooks, fmt::format("gnuplot not found; wrote {} only", (dir / "explore.gp").string()));
+  if (!proc::find_program("gnuplot")) {
+    note(hooks, fmt::format("{}; wrote {} only", proc::missing_tool("gnuplot"), (dir / "explore.gp").string()));
     return;
   }
-  const std::string cmd = "cd '" + dir.string() + "' && gnuplot explore.gp";
-  if (std::system(cmd.c_str()) != 0) note(hooks, fmt::format("gnuplot failed on {}", (dir / "explore.gp").string()));
+  proc::Spawn gp;  // in the directory: the script names its files without one
+  gp.argv = {"gnuplot", "explore.gp"};
+  gp.cwd = dir;
+  gp.inherit_stdout = gp.inherit_stderr = true;
+  if (!proc::run(gp).ok()) note(hooks, fmt::format("gnuplot failed on {}", (dir / "explore.gp").string()));
 }
 
 // The ILP on the --ilp-worst points with the largest gap: is the schedule or the bound loose?

@@ -5,6 +5,7 @@
 
 #include "neaccel/cost/pnr.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 
@@ -91,10 +92,25 @@ std::vector<fs::path> rtl_files(const std::string& dir, const Unit& u) {
   return files;
 }
 
+// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
+// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
+// new line that starts with '!' would be a shell command), so such a path is refused.
+std::string yosys_path(const std::string& p) {
+  if (p.find_first_of("\"\n\r") != std::string::npos) {
+    std::string shown;  // the message stays one line
+    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
+  }
+  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
+                        std::string::npos)
+    return p;
+  return "\"" + p + "\"";
+}
+
 std::string script(const UnitConfig& c, const std::vector<fs::path>& files, bool xilinx, const std::string& stem) {
   const char* top = c.unit->top;
   std::string s = "read_verilog";
-  for (const auto& f : files) s += " " + f.string();
+  for (const auto& f : files) s += " " + yosys_path(f.string());
   s += "\n";
   s += fmt::format("chparam -set Latency {} -set Pipelined {}", c.latency, c.pipelined ? 1 : 0);
   if (c.unit->fixed) s += fmt::format(" -set Width {} -set Frac {}", c.width, c.frac);
@@ -124,10 +140,12 @@ std::map<std::string, long> parse_stat(const std::string& text) {
 void run_yosys(const fs::path& dir, const std::string& stem, const std::string& text) {
   const fs::path ys = dir / (stem + ".ys");
   std::ofstream(ys) << text;
-  const std::string cmd = fmt::format("cd '{}' && yosys -q -l {}.log -s {}.ys > /dev/null 2>&1", dir.string(), stem, stem);
-  if (std::system(cmd.c_str()) != 0) {
-    throw Error("yosys failed on " + ys.string() + " (see " + (dir / (stem + ".log")).string() + ")");
-  }
+  proc::Spawn yosys;
+  yosys.argv = {"yosys", "-q", "-l", stem + ".log", "-s", stem + ".ys"};
+  yosys.cwd = dir;
+  const proc::Result r = proc::run(yosys);
+  if (r.not_found) throw Error(proc::missing_tool("yosys"));
+  if (!r.ok()) throw Error("yosys failed on " + ys.string() + " (see " + (dir / (stem + ".log")).string() + ")");
 }
 
 // The Yosys area row of one configuration. Null when cached_only and not cached.

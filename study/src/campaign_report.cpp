@@ -9,6 +9,7 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/process.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
 #include "neaccel/sched/table86.hpp"
@@ -51,10 +52,12 @@ json read_json(const fs::path& p) {
 
 // Runs this executable with arguments, stdout to `out`, stderr to `log`; throws with the log's last line.
 void run_self(const std::vector<std::string>& args, const fs::path& out, const fs::path& log) {
-  std::string cmd = "'" + campaign_self_exe() + "'";
-  for (const auto& a : args) cmd += " '" + a + "'";
-  cmd += " >'" + out.string() + "' 2>'" + log.string() + "'";
-  if (std::system(cmd.c_str()) != 0) {
+  proc::Spawn run;
+  run.argv = {campaign_self_exe()};
+  run.argv.insert(run.argv.end(), args.begin(), args.end());
+  run.stdout_path = out;
+  run.stderr_path = log;
+  if (!proc::run(run).ok()) {
     std::ifstream in(log);
     std::string line, last;
     while (std::getline(in, line))

@@ -7,12 +7,14 @@
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
-#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <csignal>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +23,7 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -45,6 +48,71 @@ std::string join(const std::vector<std::string>& words) {
   for (const auto& w : words) s += (s.empty() ? "" : " ") + quote(w);
   return s;
 }
+
+// The inverse of join: a task line back into its arguments. Only what quote() writes is read (plain words of its safe
+// characters, '...' with '\'' for a quote inside); anything else is refused, so a task line is never shell code.
+std::vector<std::string> split_words(const std::string& line, const std::string& where) {
+  std::vector<std::string> words;
+  std::string w;
+  bool in_word = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == ' ') {
+      if (in_word) words.push_back(w);
+      w.clear();
+      in_word = false;
+    } else if (c == '\'') {
+      const std::size_t end = line.find('\'', i + 1);
+      if (end == std::string::npos) throw Error(where + ": unterminated quote");
+      w += line.substr(i + 1, end - i - 1);
+      i = end;
+      in_word = true;
+    } else if (c == '\\' && i + 1 < line.size() && line[i + 1] == '\'') {
+      w += '\'';
+      ++i;
+      in_word = true;
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./:,=+-%@").find(c) != std::string_view::npos) {
+      w += c;
+      in_word = true;
+    } else {
+      throw Error(fmt::format("{}: '{}' outside quotes (not a command line neaccel writes)", where, c));
+    }
+  }
+  if (in_word) words.push_back(w);
+  if (words.empty()) throw Error(where + ": empty command line");
+  return words;
+}
+
+// While tasks run, Ctrl-C (SIGINT) and SIGQUIT reach them (the same process group) and this process only notes
+// them, as system(3) does: the task's exit status then says it was interrupted, and the runner says so and stops. A
+// handler, not SIG_IGN: exec puts a handled signal back to its default in the task, an ignored one would stay
+// ignored. A signal this process already ignores (started in the background) stays ignored.
+class HoldInterrupts {
+ public:
+  HoldInterrupts() {
+    struct sigaction sa {};
+    sa.sa_handler = [](int) {};
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    for (int k = 0; k < 2; ++k) {
+      struct sigaction& old = old_[k];
+      sigaction(kSignals[k], nullptr, &old);
+      held_[k] = old.sa_handler != SIG_IGN;
+      if (held_[k]) sigaction(kSignals[k], &sa, nullptr);
+    }
+  }
+  ~HoldInterrupts() {
+    for (int k = 0; k < 2; ++k)
+      if (held_[k]) sigaction(kSignals[k], &old_[k], nullptr);
+  }
+  HoldInterrupts(const HoldInterrupts&) = delete;
+  HoldInterrupts& operator=(const HoldInterrupts&) = delete;
+
+ private:
+  static constexpr int kSignals[2] = {SIGINT, SIGQUIT};
+  struct sigaction old_[2] {};
+  bool held_[2] = {false, false};
+};
 
 std::vector<std::string> read_lines(const fs::path& p) {
   std::vector<std::string> v;
@@ -165,17 +233,24 @@ int run_task(const fs::path& dir, const std::string& stage, std::size_t k) {
   if (done(td)) return 0;
   fs::create_directories(td);
   fs::remove(td / ".failed");
-  std::string cmd = s.commands[k];
-  if (cmd.rfind("neaccel ", 0) == 0) cmd = quote(campaign_self_exe()) + cmd.substr(7);
-  cmd = "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + cmd + " >" + quote((td / "task.log").string()) + " 2>&1";
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0) {
-    const int code = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + (WIFSIGNALED(rc) ? WTERMSIG(rc) : 0);
+  proc::Spawn run;
+  run.argv = split_words(s.commands[k], fmt::format("{}: task {}", (dir / "stages" / (stage + ".tasks")).string(), k));
+  if (run.argv.front() == "neaccel") run.argv.front() = campaign_self_exe();
+  run.env = {{"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1"}};
+  run.stdout_path = run.stderr_path = td / "task.log";
+  proc::Result rc;
+  {
+    const HoldInterrupts hold;
+    rc = proc::run(run);
+  }
+  if (!rc.ok()) {
+    const int code = rc.signal ? 128 + rc.signal : rc.not_found ? 127 : rc.exit_code;
+    if (rc.not_found) std::ofstream(td / "task.log") << proc::missing_tool(run.argv.front()) << "\n";
     campaign_write_atomic(td / ".failed", fmt::format("exit {}\n", code));
     std::fprintf(stderr, "neaccel: error: task %s/%zu failed (exit %d): see %s\n", stage.c_str(), k, code,
                  (td / "task.log").c_str());
     // Interrupted (Ctrl-C, SIGTERM): say so, so that --local stops instead of starting the next task.
-    return code == 128 + SIGINT || code == 128 + SIGTERM || (WIFSIGNALED(rc) && (WTERMSIG(rc) == SIGINT || WTERMSIG(rc) == SIGTERM)) ? 130 : 1;
+    return code == 128 + SIGINT || code == 128 + SIGTERM ? 130 : 1;
   }
   campaign_write_atomic(td / ".done", "ok\n");  // last: the task's outputs are complete
   return 0;
@@ -246,14 +321,17 @@ void run_local(const CampaignOptions& o, const fs::path& dir, const std::vector<
     };
     show();
     std::vector<std::thread> pool;
-    const std::string exe = quote(campaign_self_exe());
+    const std::string exe = campaign_self_exe();
+    const HoldInterrupts hold;
     for (int w = 0; w < std::min<int>(workers, static_cast<int>(todo.size())); ++w)
       pool.emplace_back([&] {
         for (std::size_t i; !interrupted && (i = next++) < todo.size();) {
-          const std::string cmd = fmt::format("{} campaign-task run {} {} {} 2>/dev/null", exe, quote(dir.string()), s.name, todo[i]);
-          const int rc = std::system(cmd.c_str());
-          if (rc != 0) ++failed;
-          if ((WIFEXITED(rc) && WEXITSTATUS(rc) == 130) || (WIFSIGNALED(rc) && WTERMSIG(rc) == SIGINT)) interrupted = true;
+          proc::Spawn run;  // the task's own output goes to its task.log; its error line is reported below
+          run.argv = {exe, "campaign-task", "run", dir.string(), s.name, std::to_string(todo[i])};
+          run.inherit_stdout = true;
+          const proc::Result rc = proc::run(run);
+          if (!rc.ok()) ++failed;
+          if (rc.exit_code == 130 || rc.signal == SIGINT) interrupted = true;
           ++finished;
           show();
         }
@@ -278,28 +356,26 @@ struct Ran {
   int rc = 0;
   std::string out, err;
 };
-Ran run_capture(const std::string& cmd, const fs::path& errfile) {
+Ran run_capture(const std::vector<std::string>& argv, const fs::path& errfile) {
   Ran r;
-  FILE* p = popen((cmd + " 2>" + quote(errfile.string())).c_str(), "r");
-  if (!p) throw Error("cannot run " + cmd);
-  char buf[4096];
-  for (std::size_t k; (k = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, k);
-  const int rc = pclose(p);
-  r.rc = WIFEXITED(rc) ? WEXITSTATUS(rc) : 1;
+  proc::Spawn run;
+  run.argv = argv;
+  run.capture_stdout = true;
+  run.stderr_path = errfile;
+  const proc::Result res = proc::run(run);
+  r.out = res.out;
+  r.rc = res.signal || res.timed_out ? 1 : res.not_found ? 127 : res.exit_code;
+  if (res.not_found) {
+    r.err = proc::missing_tool(argv.front());
+    return r;
+  }
   std::ifstream in(errfile);
   for (std::string line; std::getline(in, line);)
     if (!line.empty()) r.err = line;
   return r;
 }
 
-bool on_path(const std::string& prog) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  std::stringstream ss(path);
-  for (std::string d; std::getline(ss, d, ':');)
-    if (!d.empty() && access((fs::path(d) / prog).c_str(), X_OK) == 0) return true;
-  return false;
-}
+bool on_path(const std::string& prog) { return proc::find_program(prog).has_value(); }
 
 // "0-3,5,7-8" from sorted indices.
 std::string ranges(const std::vector<std::size_t>& v) {
@@ -322,7 +398,7 @@ std::string active_jobs(const fs::path& dir, bool strict) {
   std::string ids;
   for (const auto& line : read_lines(f)) ids += (ids.empty() ? "" : ",") + line.substr(line.find(' ') + 1);
   if (ids.empty()) return "";
-  const Ran q = run_capture("squeue -h -o '%A' -j " + ids, dir / "slurm" / "squeue.err");
+  const Ran q = run_capture({"squeue", "-h", "-o", "%A", "-j", ids}, dir / "slurm" / "squeue.err");
   if (q.rc != 0) {
     if (q.err.find("Invalid job id") != std::string::npos) return "";
     if (!strict) {
@@ -342,7 +418,7 @@ std::string active_jobs(const fs::path& dir, bool strict) {
 // jobs in `out.submitted`, else waits for them and throws when a task is left unfinished.
 void run_slurm(const CampaignOptions& o, const fs::path& dir, const std::vector<Stage>& st, const std::string& name,
                CampaignOutcome& out) {
-  if (!on_path("sbatch")) throw Error("--slurm: no sbatch on PATH (install Slurm's client commands or use --local)");
+  if (!on_path("sbatch")) throw Error("sbatch not found (--slurm needs Slurm's client commands; install them with ./run setup, or use --local)");
   const bool tty = isatty(STDERR_FILENO);
   fs::create_directories(dir / "slurm" / "logs");
   // Jobs of an earlier submission still queued or running: follow them instead of submitting the tasks twice.
@@ -383,7 +459,7 @@ void run_slurm(const CampaignOptions& o, const fs::path& dir, const std::vector<
     if (!prev.empty()) cmd.push_back("--dependency=afterok:" + prev);
     cmd.insert(cmd.end(), pass.begin(), pass.end());
     cmd.push_back(script.string());
-    const Ran r = run_capture(join(cmd), dir / "slurm" / "sbatch.err");
+    const Ran r = run_capture(cmd, dir / "slurm" / "sbatch.err");
     std::string id = r.out.substr(0, r.out.find_first_of(";\n"));
     if (r.rc != 0 || id.empty() || id.find_first_not_of("0123456789") != std::string::npos) {
       log_line(dir, "sbatch failed for stage " + s.name + ": " + r.err);
@@ -410,19 +486,19 @@ void run_slurm(const CampaignOptions& o, const fs::path& dir, const std::vector<
   for (const auto& [stage, j] : jobs) idlist += (idlist.empty() ? "" : ",") + j;
   // Wait: squeue says which of our jobs are still queued or running; the done-markers say how far each stage is.
   for (;;) {
-    const Ran q = run_capture("squeue -h -o '%i %T %r' -j " + idlist, dir / "slurm" / "squeue.err");
+    const Ran q = run_capture({"squeue", "-h", "-o", "%i %T %r", "-j", idlist}, dir / "slurm" / "squeue.err");
     if (q.rc != 0 && q.err.find("Invalid job id") == std::string::npos) {
       log_line(dir, "squeue failed: " + q.err);
       throw Error("--slurm: squeue failed (" + q.err + "); the jobs stay with Slurm: rerun the same command later to "
                   "follow them or resume");
     }
-    std::string dead;
+    std::vector<std::string> dead;
     std::istringstream lines(q.out);
     bool any = false;
     for (std::string line; std::getline(lines, line);) {
       if (line.empty()) continue;
       any = true;
-      if (line.find("DependencyNeverSatisfied") != std::string::npos) dead += " " + line.substr(0, line.find(' '));
+      if (line.find("DependencyNeverSatisfied") != std::string::npos) dead.push_back(line.substr(0, line.find(' ')));
     }
     if (tty) {
       std::string p = "campaign:";
@@ -434,8 +510,12 @@ void run_slurm(const CampaignOptions& o, const fs::path& dir, const std::vector<
       progress(true, p + (any ? "" : " (no job left)"));
     }
     if (!dead.empty()) {  // an earlier stage failed: its dependants can never start
-      std::system(("scancel" + dead + " >/dev/null 2>&1").c_str());
-      log_line(dir, "cancelled jobs whose dependency failed:" + dead);
+      std::vector<std::string> scancel = {"scancel"};
+      scancel.insert(scancel.end(), dead.begin(), dead.end());
+      proc::run_quiet(scancel);
+      std::string ids;
+      for (const auto& id : dead) ids += " " + id;
+      log_line(dir, "cancelled jobs whose dependency failed:" + ids);
       break;
     }
     if (!any) break;

@@ -10,6 +10,7 @@
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/process.hpp"
 #include "neaccel/sched/algorithms.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/schedule.hpp"
@@ -123,7 +124,7 @@ ref::control::LinearizeFn format_linearize(const ref::Robot& model, const std::s
       }
     const Eigen::LDLT<Eigen::MatrixXd> ldlt(lin.M);
     if (ldlt.info() != Eigen::Success || !ldlt.isPositive() || (ldlt.vectorD().array() <= 0.0).any())
-      throw Error("--lin-format " + format + ": the inertia matrix from the mass graph is not positive definite");
+      throw Error("linearisation in " + format + " (--lin-format): the inertia matrix from the mass graph is not positive definite");
     const Eigen::MatrixXd Minv = ldlt.solve(Eigen::MatrixXd::Identity(n, n));
     lin.A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
     lin.A.topRightCorner(n, n).setIdentity();
@@ -214,8 +215,18 @@ void write_csv(const std::string& path, const ctl::ControlSetup& s, const ctl::C
   }
 }
 
+// `text` made safe inside a gnuplot single-quoted string: a quote doubled, a line break a space. Single quotes also
+// keep gnuplot from running a backquoted command or expanding an @macro in the text (a robot's name is the user's).
+std::string gp_text(const std::string& text) {
+  std::string s;
+  for (char c : text) s += c == '\'' ? std::string("''") : c == '\n' || c == '\r' ? std::string(" ") : std::string(1, c);
+  return s;
+}
+
 // gnuplot script for the three figures of seed 004 (Figs 3.1-3.3): end-effector path, joints, x/y against time.
-std::string plot_script(int n, bool with_ff, const std::string& title) {
+// Every file it names is relative: gnuplot runs in the output directory.
+std::string plot_script(int n, bool with_ff, const std::string& raw_title) {
+  const std::string title = gp_text(raw_title);
   const int ee = 1 + 6 * n;  // column of ee_des_x (1-based gnuplot columns: t is 1)
   const std::string ff = with_ff ? "'control_ff.csv'" : "";
   std::string s = "set datafile separator ','\nset key autotitle columnhead\nset grid\n";
@@ -252,8 +263,7 @@ std::string plot_script(int n, bool with_ff, const std::string& title) {
 bool run_gnuplot(const std::filesystem::path& dir, const std::string& script) {
   const std::filesystem::path gp = dir / "plots.gp";
   std::ofstream(gp) << script;
-  const std::string cmd = "cd '" + dir.string() + "' && gnuplot plots.gp > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
+  return proc::run_quiet({"gnuplot", "plots.gp"}, dir);
 }
 
 nlohmann::json run_json(const ctl::ControlRun& r, double scale) {

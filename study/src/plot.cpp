@@ -1,21 +1,27 @@
 #include "neaccel/study/plot.hpp"
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace neaccel::study {
 
 namespace {
+// A gnuplot double-quoted string holding `s` as it is. Gnuplot runs a backquoted command anywhere on a line except
+// in single quotes, and a line starting with '!' is a shell command, so a backquote is written as its octal escape
+// \140 and a line break as \n: the script line never holds either character.
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    if (c == '`') out += "\\140";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else out += c;
   }
   return out + "\"";
 }
@@ -57,9 +63,14 @@ void plot_svg(const std::filesystem::path& svg, const PlotSpec& spec) {
     out << gnuplot_script(svg, spec);
     if (!out) throw Error("plot: cannot write " + script.string());
   }
-  const std::string cmd = "cd " + quoted(svg.parent_path().string()) + " && gnuplot " +
-                          quoted(script.filename().string()) + " 2>/dev/null";
-  if (std::system(cmd.c_str()) != 0) throw Error("plot: gnuplot failed on " + script.string() + " (is gnuplot-nox installed?)");
+  // In the plot's directory: the script names its SVG without a directory (set output "NAME.svg").
+  proc::Spawn gp;
+  gp.argv = {"gnuplot", script.filename().string()};
+  gp.cwd = svg.parent_path();
+  gp.inherit_stdout = true;
+  const proc::Result r = proc::run(gp);
+  if (r.not_found) throw Error("plot " + svg.string() + ": " + proc::missing_tool("gnuplot"));
+  if (!r.ok()) throw Error("plot: gnuplot failed on " + script.string() + " (is gnuplot-nox installed?)");
 }
 
 }  // namespace neaccel::study

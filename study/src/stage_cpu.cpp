@@ -18,6 +18,7 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/model.hpp"
 #include "neaccel/ref/modified_ne.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 
@@ -28,6 +29,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 namespace neaccel::study {
 
@@ -87,11 +89,19 @@ DfgFn compile_generated(const dfg::Graph& g, const fs::path& dir, const std::str
     src << "extern \"C\" void neaccel_study_dfg(const double* in, double* out);\n" << dfg::to_cpp(g, opt);
     if (!src) throw Error("study: cannot write " + (dir / "dfg.cpp").string());
   }
+  // $CXX may name a compiler with arguments ("ccache g++"): split at spaces, as the shell did (no quoting).
   const char* cxx = std::getenv("CXX");
-  command = fmt::format("{} -O3 -ffp-contract=off -fPIC -shared -o dfg.so dfg.cpp", cxx && *cxx ? cxx : "c++");
-  const std::string cmd = "cd '" + dir.string() + "' && " + command + " >compile.log 2>&1";
-  if (std::system(cmd.c_str()) != 0)
-    throw Error("study: compiling the generated C++ failed (" + (dir / "compile.log").string() + ")");
+  proc::Spawn cc;
+  std::istringstream words(cxx && *cxx ? cxx : "c++");
+  for (std::string w; words >> w;) cc.argv.push_back(w);
+  if (cc.argv.empty()) cc.argv.push_back("c++");
+  for (const char* a : {"-O3", "-ffp-contract=off", "-fPIC", "-shared", "-o", "dfg.so", "dfg.cpp"}) cc.argv.push_back(a);
+  command = proc::describe(cc.argv);
+  cc.cwd = dir;
+  cc.stdout_path = cc.stderr_path = dir / "compile.log";
+  const proc::Result rc = proc::run(cc);
+  if (rc.not_found) throw Error("study: " + proc::missing_tool(cc.argv.front()));
+  if (!rc.ok()) throw Error("study: compiling the generated C++ failed (" + (dir / "compile.log").string() + ")");
   void* lib = dlopen(fs::absolute(dir / "dfg.so").c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib) throw Error(std::string("study: cannot load the generated C++: ") + dlerror());
   auto* fn = reinterpret_cast<DfgFn>(dlsym(lib, "neaccel_study_dfg"));

@@ -1,6 +1,7 @@
 // Stages 5-7: named design points, their RTL, co-simulation and synthesis.
 #include "context.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 #include "neaccel/cost/area.hpp"
 #include "neaccel/cost/timing.hpp"
 #include "neaccel/sched/explore.hpp"
@@ -170,23 +171,20 @@ namespace {
 // Runs this executable (the neaccel CLI) with arguments; returns its standard output. Throws on failure with the
 // command's last error line.
 std::string run_self(const std::vector<std::string>& args, const fs::path& log) {
-  std::string cmd = "'" + fs::read_symlink("/proc/self/exe").string() + "'";
-  for (const auto& a : args) cmd += " '" + a + "'";
-  cmd += " 2>'" + log.string() + "'";
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) throw Error("study: cannot run " + cmd);
-  char buf[4096];
-  for (std::size_t k; (k = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, k);
-  const int rc = pclose(p);
-  if (rc != 0) {
+  proc::Spawn run;
+  run.argv = {fs::read_symlink("/proc/self/exe").string()};
+  run.argv.insert(run.argv.end(), args.begin(), args.end());
+  run.capture_stdout = true;
+  run.stderr_path = log;
+  const proc::Result r = proc::run(run);
+  if (!r.ok()) {
     std::ifstream in(log);
     std::string line, last;
     while (std::getline(in, line))
       if (!line.empty()) last = line;
     throw Error("study: `neaccel " + args.front() + "` failed: " + last);
   }
-  return out;
+  return r.out;
 }
 
 std::string slug(const std::string& name) {
@@ -256,9 +254,28 @@ Stat read_stat(const fs::path& path, const std::string& blackbox) {
   return s;
 }
 
+// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
+// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
+// new line that starts with '!' would be a shell command), so such a path is refused.
+std::string yosys_path(const std::string& p) {
+  if (p.find_first_of("\"\n\r") != std::string::npos) {
+    std::string shown;  // the message stays one line
+    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
+  }
+  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
+                        std::string::npos)
+    return p;
+  return "\"" + p + "\"";
+}
+
 void run_yosys(const fs::path& dir, const std::string& stem) {
-  const std::string cmd = "cd '" + dir.string() + "' && yosys -q -l synth/" + stem + ".log -s synth/" + stem + ".ys >/dev/null 2>&1";
-  if (std::system(cmd.c_str()) != 0) throw Error("study: yosys failed on " + (dir / "synth" / (stem + ".ys")).string());
+  proc::Spawn yosys;
+  yosys.argv = {"yosys", "-q", "-l", "synth/" + stem + ".log", "-s", "synth/" + stem + ".ys"};
+  yosys.cwd = dir;
+  const proc::Result r = proc::run(yosys);
+  if (r.not_found) throw Error("study: " + proc::missing_tool("yosys"));
+  if (!r.ok()) throw Error("study: yosys failed on " + (dir / "synth" / (stem + ".ys")).string());
 }
 
 const char* const kFlat = "flat: whole datapath";
@@ -312,7 +329,8 @@ json synthesize_hier(const fs::path& dir, const std::string& name, const json& m
           "# boxes; the study adds each unit's area from data/unit-area.json.\n"
        // Yosys runs in the design directory: the design's files relative to it (HexDir "hex" too), the repository's
        // sources absolute (as the manifest lists them).
-       << "read_verilog -defer " << datapath_v << "\nread_verilog -defer " << exec_v << "\nread_verilog -lib " << unit_v
+       << "read_verilog -defer " << yosys_path(datapath_v) << "\nread_verilog -defer " << yosys_path(exec_v)
+       << "\nread_verilog -lib " << yosys_path(unit_v)
        << "\nread_verilog -defer "
        << "rtl/nea_top.v\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
        << "tee -o synth/hier.stat stat\n";

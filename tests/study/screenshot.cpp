@@ -7,6 +7,8 @@
 // Exit status: 0 all checks pass, 1 a check failed, 2 usage or I/O error, 77 Chromium is not installed (CTest
 // SKIP_RETURN_CODE: the test is optional, Chromium is not one of ./run's packages). NEACCEL_CHROMIUM overrides the
 // browser command.
+#include "neaccel/ref/process.hpp"
+
 #include <png.h>
 
 #include <cstdio>
@@ -74,17 +76,21 @@ Census census(const Image& img) {
 std::string browser() {
   if (const char* env = std::getenv("NEACCEL_CHROMIUM")) return env;
   for (const char* name : {"chromium", "chromium-browser", "google-chrome"})
-    if (std::system((std::string("command -v ") + name + " >/dev/null 2>&1").c_str()) == 0) return name;
+    if (neaccel::proc::find_program(name)) return name;
   return "";
 }
 
+// One headless screenshot, killed after 180 s; Chromium's chatter appended to `log`.
 bool screenshot(const std::string& chromium, const fs::path& page, const fs::path& png, int w, int h, const fs::path& log) {
   fs::remove(png);
-  const std::string cmd = "timeout 180 " + chromium +
-                          " --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1"
-                          " --window-size=" + std::to_string(w) + "," + std::to_string(h) +
-                          " --screenshot='" + png.string() + "' 'file://" + page.string() + "' >>'" + log.string() + "' 2>&1";
-  return std::system(cmd.c_str()) == 0 && fs::exists(png);
+  neaccel::proc::Spawn run;
+  run.argv = {chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+              "--window-size=" + std::to_string(w) + "," + std::to_string(h), "--screenshot=" + png.string(),
+              "file://" + page.string()};
+  run.stdout_path = run.stderr_path = log;
+  run.append = true;
+  run.timeout_s = 180;
+  return neaccel::proc::run(run).ok() && fs::exists(png);
 }
 
 std::string slurp(const fs::path& p) {
