@@ -4,6 +4,7 @@
 // (sysc/sim, neaccel/sim/sim.hpp); this prints torques, cycles, max error, mismatches (--json for scripts). Streaming
 // designs (neaccel rtl --ii) report the measured throughput and latency beside the claimed ones.
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/sim/sim.hpp"
 
@@ -67,6 +68,27 @@ void print_run(const sim::Result& r) {
                 r.messages.empty() ? "" : r.messages[0].c_str());
 }
 
+// What failed, in one line (the run's or the campaign's figures are printed above it).
+std::string failure(const sim::Result& r) {
+  if (r.campaign)
+    return "sim: fault campaign: " + std::to_string(r.faults.silent) + " of " + std::to_string(r.flips) +
+           " faults silent (changed a result, no check fired)";
+  const sim::Checked& c = r.checked;
+  std::string what;
+  const auto add = [&what](const std::string& s) { what += (what.empty() ? "" : "; ") + s; };
+  if (c.mismatches)
+    add(std::to_string(c.mismatches) + " mismatch" + (c.mismatches == 1 ? "" : "es") + " against the golden model in " +
+        r.format + " (first at state " + std::to_string(c.first_mismatch) + ")");
+  if (c.cycle_errors)
+    add(std::to_string(c.cycle_errors) + " cycle-count error" + (c.cycle_errors == 1 ? "" : "s") +
+        " (first at state " + std::to_string(c.first_cycle_error) + ")");
+  if (r.cycle_mismatches > 0)
+    add("co-simulation (" + r.cosim_kind + "): " + std::to_string(r.cycle_mismatches) + " of " +
+        std::to_string(r.compared_cycles) + " cycles where RTL and SystemC model differ" +
+        (r.messages.empty() ? "" : " (first: " + r.messages[0] + ")"));
+  return "sim: " + what;
+}
+
 void run(const Options& o) {
   const sim::Result r = sim::run(o.sim);
   if (r.campaign) {
@@ -79,7 +101,10 @@ void run(const Options& o) {
   } else {
     print_run(r);
   }
-  if (!r.passed) throw neaccel::cli::ExitCode{3};
+  if (!r.passed) {  // a verification mismatch: exit 3, with its one error line
+    std::fprintf(stderr, "neaccel: error: %s\n", failure(r).c_str());
+    throw neaccel::cli::ExitCode{3};
+  }
 }
 
 void setup(CLI::App& app) {
@@ -90,7 +115,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--engine", s.engine, "systemc, verilator or cosim");
   cmd->add_option("--states", s.states_file, "file: per line q1..qn qd1..qdn qdd1..qddn (tau1..taun for fd)");
   cmd->add_option("--function", s.function, "check that the design computes this function (rtl --function)");
-  cmd->add_option("--random", s.random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1])");
+  // At most 10^6 states: the golden model and the results of every state are held in memory (and the SystemC engine
+  // takes about a millisecond per state), so a larger set is a mistake, not a test.
+  cmd->add_option("--random", s.random, "N random states (q in [-pi, pi], qd, qdd in [-1, 1]; N <= 10^6)")
+      ->check(neaccel::cli::int_in(1, 1000000));
   cmd->add_option("--seed", s.seed, "seed of --random");
   cmd->add_option("--vcd", s.vcd, "verilator engine: write a VCD trace to this file");
   cmd->add_option("--sink-stalls", s.sink_stalls,

@@ -12,6 +12,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -108,25 +112,46 @@ std::string yosys_script(const Config& c, const std::string& rtl_dir, bool xilin
   return s.str();
 }
 
-nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, const std::string& rtl_dir) {
-  const std::string out_dir = fs::absolute(out_dir_in).lexically_normal().string();
-  const std::string hex_dir = out_dir + "/hex";
-  // Inside the files, the design's own files are named relative to the design directory (so the same design
-  // is the same bytes whatever --out and the working directory): HexDir "hex" is resolved by Yosys against its
-  // working directory (run it in the design directory, as the scripts say), and the simulators are given the
-  // directory at run time (+neaccel_hex=DIR/hex). The hand-written sources (rtl_dir) stay absolute.
+std::vector<std::pair<std::string, std::vector<std::string>>> hex_images(const Datapath& dp) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> h{
+      {"ucode.hex", microcode_hex(dp)}, {"const.hex", const_hex(dp)}, {"meta.hex", meta_hex(dp)}};
+  if (dp.streaming()) return h;  // the streaming RTL drives its ports from the microcode (no input/output ROMs)
+  h.emplace_back("in.hex", input_hex(dp));
+  h.emplace_back("out.hex", output_hex(dp));
+  return h;
+}
+
+std::map<std::string, std::string> artifact_files(const Design& d, const std::string& rtl_dir) {
+  const Arch arch = d.spec.arch;
+  std::map<std::string, std::string> files;
+  if (arch == Arch::Hardwired) {
+    files["rtl/nea_top.v"] = hardwired_verilog(d.dp);
+  } else {
+    for (const auto& [name, lines] : hex_images(d.dp)) {
+      std::string text;
+      for (const auto& l : lines) text += l + '\n';
+      files["hex/" + name] = text;
+    }
+    files["rtl/nea_top.v"] = top_wrapper(d.dp.config, "hex");
+  }
+  files["schedule.json"] = sched::to_json(d.problem, d.schedule).dump(1) + "\n";
+  files["synth/generic.ys"] = yosys_script(d.dp.config, rtl_dir, false, arch);
+  files["synth/xilinx.ys"] = yosys_script(d.dp.config, rtl_dir, true, arch);
+  return files;
+}
+
+std::uint64_t fnv1a64(const std::string& bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
   const Arch arch = d.spec.arch;
   const bool hardwired = arch == Arch::Hardwired;
-  if (hardwired) {
-    fs::remove_all(hex_dir);  // a microcoded design written here before: its ROM images describe nothing now
-    write_text(out_dir + "/rtl/nea_top.v", hardwired_verilog(d.dp));
-  } else {
-    write_hex(d.dp, hex_dir);
-    write_text(out_dir + "/rtl/nea_top.v", top_wrapper(d.dp.config, "hex"));
-  }
-  write_text(out_dir + "/schedule.json", sched::to_json(d.problem, d.schedule).dump(1) + "\n");
-  write_text(out_dir + "/synth/generic.ys", yosys_script(d.dp.config, rtl_dir, false, arch));
-  write_text(out_dir + "/synth/xilinx.ys", yosys_script(d.dp.config, rtl_dir, true, arch));
   nlohmann::json m;
   m["tool"] = "neaccel rtl";
   m["spec"] = {{"robot", d.spec.robot},
@@ -169,66 +194,306 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
                 {"schedule", "schedule.json"},
                 {"yosys", {"synth/generic.ys", "synth/xilinx.ys"}},
                 {"rtl_sources", rtl_sources(rtl_dir, d.dp.config, arch)}};
+  return m;
+}
+
+nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, const std::string& rtl_dir) {
+  const std::string out_dir = fs::absolute(out_dir_in).lexically_normal().string();
+  // Inside the files, the design's own files are named relative to the design directory (so the same design
+  // is the same bytes whatever --out and the working directory): HexDir "hex" is resolved by Yosys against its
+  // working directory (run it in the design directory, as the scripts say), and the simulators are given the
+  // directory at run time (+neaccel_hex=DIR/hex). The hand-written sources (rtl_dir) stay absolute.
+  if (d.spec.arch == Arch::Hardwired)
+    fs::remove_all(out_dir + "/hex");  // a microcoded design written here before: its ROM images describe nothing now
+  const auto files = artifact_files(d, rtl_dir);
+  nlohmann::json m = manifest_json(d, rtl_dir);
+  // What the design directory consists of, each file with its size and content hash: `neaccel sim` refuses a
+  // directory where one of them is missing, truncated or changed (check_design_files).
+  nlohmann::json sums = nlohmann::json::object();
+  for (const auto& [rel, text] : files) {
+    write_text(out_dir + "/" + rel, text);
+    sums[rel] = {{"bytes", text.size()}, {"fnv1a64", fmt::format("{:016x}", fnv1a64(text))}};
+  }
+  m["checksums"] = sums;
   write_text(out_dir + "/manifest.json", m.dump(1) + "\n");
   return m;
 }
 
-DesignSpec read_manifest_spec(const std::string& out_dir) {
+namespace {
+
+using json = nlohmann::json;
+
+// What kind of JSON value `v` is, in words (messages).
+std::string kind_of(const json& v) {
+  if (v.is_null()) return "null";
+  if (v.is_boolean()) return "true/false";
+  if (v.is_number_integer()) return "an integer";
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  return "an object";
+}
+
+// `v` as it is written in the file, shortened for a one-line message.
+std::string shown(const json& v) {
+  std::string t = v.dump();
+  if (t.size() > 40) t = t.substr(0, 37) + "...";
+  for (char& c : t)
+    if (c == '\n' || c == '\r') c = ' ';
+  return t;
+}
+
+// The manifest's fields are read through these: each names the file and the field (spec.mul) in its error.
+struct Fields {
+  std::string path;    // DIR/manifest.json
+  std::string prefix;  // "spec." or "spec.div."
+  const json& obj;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw Error(fmt::format("{}: {}{}: {}", path, prefix, key, what));
+  }
+  const json* find(const std::string& key) const {
+    const auto it = obj.find(key);
+    return it == obj.end() ? nullptr : &*it;
+  }
+  const json& need(const std::string& key) const {
+    const json* v = find(key);
+    if (!v) fail(key, "missing");
+    return *v;
+  }
+  int integer(const std::string& key, long lo, long hi, const std::optional<int>& fallback = std::nullopt) const {
+    const json* v = find(key);
+    if (!v) {
+      if (fallback) return *fallback;
+      fail(key, "missing");
+    }
+    if (!v->is_number_integer()) fail(key, fmt::format("{} is {} (need an integer {} .. {})", shown(*v), kind_of(*v), lo, hi));
+    const long x = v->is_number_unsigned() ? static_cast<long>(std::min<std::uint64_t>(v->get<std::uint64_t>(), 1ull << 40))
+                                           : v->get<long>();
+    if (x < lo || x > hi) fail(key, fmt::format("{} (need {} .. {})", x, lo, hi));
+    return static_cast<int>(x);
+  }
+  bool boolean(const std::string& key, const std::optional<bool>& fallback = std::nullopt) const {
+    const json* v = find(key);
+    if (!v) {
+      if (fallback) return *fallback;
+      fail(key, "missing");
+    }
+    if (!v->is_boolean()) fail(key, fmt::format("{} is {} (need true or false)", shown(*v), kind_of(*v)));
+    return v->get<bool>();
+  }
+  std::string text(const std::string& key, const std::optional<std::string>& fallback = std::nullopt) const {
+    const json* v = find(key);
+    if (!v) {
+      if (fallback) return *fallback;
+      fail(key, "missing");
+    }
+    if (!v->is_string()) fail(key, fmt::format("{} is {} (need a string)", shown(*v), kind_of(*v)));
+    return v->get<std::string>();
+  }
+  Fields object(const std::string& key) const {
+    const json& v = need(key);
+    if (!v.is_object()) fail(key, fmt::format("{} is {} (need an object)", shown(v), kind_of(v)));
+    return Fields{path, prefix + key + ".", v};
+  }
+};
+
+// Limits on the unit counts and latencies a manifest may ask for: far above any design the study builds, low
+// enough that a damaged number cannot make the rebuild allocate without bound.
+constexpr long kMaxUnits = 256, kMaxLatency = 256;
+
+// A relative path inside the design directory as the checksums name it: no absolute path, no "..", plain
+// characters only.
+bool design_relative(const std::string& rel) {
+  if (rel.empty() || rel.front() == '/' || rel.size() > 200) return false;
+  for (char c : rel)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == '/')) return false;
+  const fs::path p(rel);
+  for (const auto& part : p)
+    if (part == ".." || part == ".") return false;
+  return true;
+}
+
+// The manifest `m` against the one rebuilt from its spec (`want`), field by field: the first difference, in words.
+void compare_fields(const json& want, const json& got, const std::string& field, const std::string& path) {
+  const auto fail = [&](const std::string& what) {
+    throw Error(fmt::format("{}: {}: {}", path, field.empty() ? "(top level)" : field, what));
+  };
+  const auto rebuilt = [](const std::string& want_text) {
+    return " (the design rebuilt from the manifest's spec has " + want_text + "; regenerate it with neaccel rtl)";
+  };
+  if (want.is_object()) {
+    if (!got.is_object()) fail(fmt::format("{} is {} (need an object)", shown(got), kind_of(got)));
+    for (const auto& [k, v] : want.items()) {
+      const std::string sub = field.empty() ? k : field + "." + k;
+      if (sub == "files.rtl_sources") continue;  // absolute paths of the repository's rtl/ where `rtl` ran
+      const auto it = got.find(k);
+      if (it == got.end()) throw Error(fmt::format("{}: {}: missing (regenerate the design with neaccel rtl)", path, sub));
+      compare_fields(v, *it, sub, path);
+    }
+    for (const auto& [k, v] : got.items())
+      if (!want.contains(k) && !(field.empty() && k == "checksums"))
+        throw Error(fmt::format("{}: {}: not a field of this design (regenerate it with neaccel rtl)", path,
+                                field.empty() ? k : field + "." + k));
+    return;
+  }
+  if (want.is_array()) {
+    if (!got.is_array()) fail(fmt::format("{} is {} (need an array)", shown(got), kind_of(got)));
+    if (got.size() != want.size())
+      fail(fmt::format("{} entries", got.size()) + rebuilt(std::to_string(want.size())));
+    for (std::size_t i = 0; i < want.size(); ++i) compare_fields(want[i], got[i], fmt::format("{}[{}]", field, i), path);
+    return;
+  }
+  const bool same_kind = want.is_number_integer() ? got.is_number_integer()
+                         : want.is_number()       ? got.is_number()
+                                                  : want.type() == got.type();
+  if (!same_kind) {
+    const std::string need = want.is_number_integer() ? "an integer" : want.is_number() ? "a number" : kind_of(want);
+    fail(fmt::format("{} is {} (need {})", shown(got), kind_of(got), need));
+  }
+  if (got != want) fail(shown(got) + rebuilt(shown(want)));
+}
+
+}  // namespace
+
+nlohmann::json read_manifest(const std::string& out_dir) {
   const std::string path = out_dir + "/manifest.json";
   check_file_size(path);
-  std::ifstream f(path);
+  std::ifstream f(path, std::ios::binary);
   if (!f) throw Error(path + ": cannot read (run `neaccel rtl --out " + out_dir + "` first)");
   nlohmann::json m;
   try {
     m = nlohmann::json::parse(f);
-    const auto& s = m.at("spec");
-    DesignSpec spec;
-    spec.robot = s.at("robot").get<std::string>();
-    const auto flavour = s.at("flavour").get<std::string>();
-    if (flavour != "general" && flavour != "custom") throw Error(path + ": spec.flavour: '" + flavour + "'");
-    spec.custom = flavour == "custom";
-    spec.format = NumberFormat::parse(s.at("format").get<std::string>(), path + ": spec.format");
-    spec.mul = s.at("mul").get<int>();
-    spec.add = s.at("add").get<int>();
-    spec.lat_mul = s.at("lat_mul").get<int>();
-    spec.lat_add = s.at("lat_add").get<int>();
-    spec.pipelined = s.at("pipelined").get<bool>();
-    spec.ii = s.value("ii", 0);
-    spec.backpressure = s.value("backpressure", false);
-    spec.arch = parse_arch(s.value("arch", std::string("microcoded")), path + ": spec.arch");
-    spec.binding = s.value("binding", std::string("left-edge"));
-    // manifests written before the depth pass describe the traced graph
-    const dfg::DepthMode mode = dfg::parse_depth_mode(s.value("depth", std::string("off")), path + ": spec.depth");
-    spec.depth = mode.on;
-    spec.lookahead = mode.lookahead;
-    spec.regfile = s.value("regfile", std::string("ff"));
-    if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(path + ": spec.regfile: '" + spec.regfile + "' (ff, mem)");
-    spec.max_registers = s.value("max_registers", 0);
-    spec.read_ports = s.value("read_ports", 0);
-    spec.write_ports = s.value("write_ports", 0);
-    spec.function = s.value("function", std::string("id"));
-    try {
-      dfg::function_from_name(spec.function);
-    } catch (const Error& e) {
-      throw Error(path + ": spec.function: " + e.what());
-    }
-    if (s.contains("div")) {
-      const auto& dv = s.at("div");
-      spec.div = dv.at("units").get<int>();
-      spec.lat_div = dv.at("latency").get<int>();
-      spec.div_pipelined = dv.at("pipelined").get<bool>();
-    }
-    if (s.contains("fma")) {
-      spec.fma = s.at("fma").at("units").get<int>();
-      spec.lat_fma = s.at("fma").at("latency").get<int>();
-    }
-    spec.params = s.value("params", std::string("stream"));
-    spec.in_words = s.value("in_words", 1);
-    if (spec.params != "stream" && spec.params != "load") throw Error(path + ": spec.params: '" + spec.params + "' (stream, load)");
-    parse_binding(spec.binding, path + ": spec.binding");
-    return spec;
   } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": " + e.what());
+    throw Error(path + ": not JSON: " + e.what());
+  }
+  if (!m.is_object()) throw Error(path + ": " + kind_of(m) + ", not a manifest (an object)");
+  return m;
+}
+
+DesignSpec manifest_spec(const nlohmann::json& m, const std::string& path) {
+  const Fields top{path, "", m};
+  const Fields s = top.object("spec");
+  DesignSpec spec;
+  spec.robot = s.text("robot");
+  if (spec.robot.empty()) s.fail("robot", "empty");
+  const auto flavour = s.text("flavour");
+  if (flavour != "general" && flavour != "custom") s.fail("flavour", "'" + flavour + "' (general, custom)");
+  spec.custom = flavour == "custom";
+  spec.format = NumberFormat::parse(s.text("format"), path + ": spec.format");
+  spec.mul = s.integer("mul", 1, kMaxUnits);
+  spec.add = s.integer("add", 1, kMaxUnits);
+  spec.lat_mul = s.integer("lat_mul", 1, kMaxLatency);
+  spec.lat_add = s.integer("lat_add", 1, kMaxLatency);
+  spec.pipelined = s.boolean("pipelined");
+  spec.ii = s.integer("ii", kStreamMinII, 1000000, 0);
+  spec.backpressure = s.boolean("backpressure", false);
+  spec.arch = parse_arch(s.text("arch", "microcoded"), path + ": spec.arch");
+  spec.binding = s.text("binding", "left-edge");
+  parse_binding(spec.binding, path + ": spec.binding");
+  // manifests written before the depth pass describe the traced graph
+  const dfg::DepthMode mode = dfg::parse_depth_mode(s.text("depth", "off"), path + ": spec.depth");
+  spec.depth = mode.on;
+  spec.lookahead = mode.lookahead;
+  spec.regfile = s.text("regfile", "ff");
+  if (spec.regfile != "ff" && spec.regfile != "mem") s.fail("regfile", "'" + spec.regfile + "' (ff, mem)");
+  spec.max_registers = s.integer("max_registers", 0, 1000000, 0);
+  spec.read_ports = s.integer("read_ports", 0, 4 * kMaxUnits, 0);
+  spec.write_ports = s.integer("write_ports", 0, 4 * kMaxUnits, 0);
+  spec.function = s.text("function", "id");
+  try {
+    dfg::function_from_name(spec.function);
+  } catch (const Error& e) {
+    throw Error(path + ": spec.function: " + e.what());
+  }
+  if (s.find("div")) {
+    const Fields dv = s.object("div");
+    spec.div = dv.integer("units", 1, kMaxUnits);
+    spec.lat_div = dv.integer("latency", 1, kMaxLatency);
+    spec.div_pipelined = dv.boolean("pipelined");
+  }
+  if (s.find("fma")) {
+    const Fields fm = s.object("fma");
+    spec.fma = fm.integer("units", 1, kMaxUnits);
+    spec.lat_fma = fm.integer("latency", 1, kMaxLatency);
+  }
+  spec.params = s.text("params", "stream");
+  if (spec.params != "stream" && spec.params != "load") s.fail("params", "'" + spec.params + "' (stream, load)");
+  spec.in_words = s.integer("in_words", 1, 64, 1);
+  return spec;
+}
+
+DesignSpec read_manifest_spec(const std::string& out_dir) {
+  return manifest_spec(read_manifest(out_dir), out_dir + "/manifest.json");
+}
+
+void check_design_files(const std::string& out_dir, const nlohmann::json& m) {
+  const std::string path = out_dir + "/manifest.json";
+  const auto it = m.find("checksums");
+  if (it == m.end())
+    throw Error(path + ": checksums: missing (a design written before neaccel recorded its files' hashes, or a damaged "
+                       "manifest: regenerate the design with neaccel rtl)");
+  if (!it->is_object() || it->empty())
+    throw Error(fmt::format("{}: checksums: {} is {} (need an object: file -> {{bytes, fnv1a64}})", path, shown(*it),
+                            kind_of(*it)));
+  for (const auto& [rel, entry] : it->items()) {
+    if (!design_relative(rel)) throw Error(fmt::format("{}: checksums: '{}' is not a file of the design directory", path, rel));
+    const Fields e{path, "checksums." + rel + ".", entry};
+    if (!entry.is_object()) throw Error(fmt::format("{}: checksums.{}: {} is {} (need an object)", path, rel, shown(entry), kind_of(entry)));
+    const long long bytes = e.integer("bytes", 0, static_cast<long>(kMaxInputFileBytes));
+    const std::string hash = e.text("fnv1a64");
+    if (hash.size() != 16 || !std::all_of(hash.begin(), hash.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+      e.fail("fnv1a64", "'" + hash + "' (need 16 hexadecimal digits)");
+    const std::string file = out_dir + "/" + rel;
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec))
+      throw Error(file + ": missing (the design directory is incomplete: regenerate it with neaccel rtl)");
+    const std::string text = read_whole_file(file);
+    if (static_cast<long long>(text.size()) != bytes)
+      throw Error(fmt::format("{}: does not match the manifest's design ({} bytes, the manifest records {}; regenerate "
+                              "it with neaccel rtl)", file, text.size(), bytes));
+    const std::string got = fmt::format("{:016x}", fnv1a64(text));
+    if (got != hash)
+      throw Error(fmt::format("{}: does not match the manifest's design (content hash {}, the manifest records {}; "
+                              "regenerate it with neaccel rtl)", file, got, hash));
+  }
+}
+
+void check_design(const Design& d, const std::string& out_dir, const nlohmann::json& m, const std::string& rtl_dir) {
+  const std::string path = out_dir + "/manifest.json";
+  // The configuration's parameters first, with their ranges: the RTL is elaborated with them.
+  if (const auto dp = m.find("datapath"); dp != m.end() && dp->is_object())
+    if (const auto cf = dp->find("config"); cf != dp->end() && cf->is_object())
+      if (const auto pr = cf->find("parameters"); pr != cf->end() && pr->is_object()) {
+        const Fields p{path, "datapath.config.parameters.", *pr};
+        for (const auto& [k, v] : pr->items()) {
+          (void)v;
+          if (k == "IsFixed") p.integer(k, 0, 1);
+          else if (k == "Width") p.integer(k, 2, 32);  // the number formats: fp32, fixed:I.F with 2 <= I+F <= 32
+          else if (k == "Frac") p.integer(k, 0, 31);
+          else if (k == "NumMul" || k == "NumAdd") p.integer(k, 1, kMaxUnits);
+          else if (k.rfind("Num", 0) == 0) p.integer(k, 0, kMaxUnits);
+          else if (k.rfind("Lat", 0) == 0) p.integer(k, 1, kMaxLatency);
+          else p.integer(k, 0, 1 << 24);
+        }
+      }
+  compare_fields(manifest_json(d, rtl_dir), m, "", path);
+  // Every file of the design is listed with its hash (check_design_files checked those listed) and is the text
+  // generated for the design rebuilt from the spec: a file changed together with its recorded hash is caught here.
+  // The Yosys scripts name the repository's rtl/ where `rtl` ran, so they are checked by their hash only.
+  const auto files = artifact_files(d, rtl_dir);
+  const auto sit = m.find("checksums");
+  if (sit == m.end() || !sit->is_object()) throw Error(path + ": checksums: missing (regenerate the design with neaccel rtl)");
+  const json& sums = *sit;
+  for (const auto& [rel, text] : files) {
+    if (!sums.contains(rel)) throw Error(fmt::format("{}: checksums: no entry for {} (regenerate the design with neaccel rtl)", path, rel));
+    if (rel.rfind("synth/", 0) == 0) continue;
+    if (read_whole_file(out_dir + "/" + rel) != text)
+      throw Error(out_dir + "/" + rel + ": does not match the manifest's design (regenerate it with neaccel rtl)");
+  }
+  for (const auto& [rel, entry] : sums.items()) {
+    (void)entry;
+    if (!files.count(rel)) throw Error(fmt::format("{}: checksums: {} is not a file of this design", path, rel));
   }
 }
 

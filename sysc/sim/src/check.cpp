@@ -7,33 +7,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 #include <utility>
 
 namespace neaccel::sim {
-
-void check_hex_matches(const hw::Design& d, const std::string& dir) {
-  if (d.spec.arch == hw::Arch::Hardwired) {
-    const std::string path = dir + "/rtl/nea_top.v";
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw Error(path + ": cannot read");
-    std::ostringstream text;
-    text << f.rdbuf();
-    if (text.str() != hw::hardwired_verilog(d.dp))
-      throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
-    return;
-  }
-  for (const auto& [name, want] : {std::pair{"ucode.hex", hw::microcode_hex(d.dp)}, std::pair{"meta.hex", hw::meta_hex(d.dp)}}) {
-    const std::string path = dir + "/hex/" + name;
-    std::ifstream f(path);
-    if (!f) throw Error(path + ": cannot read");
-    std::vector<std::string> lines;
-    for (std::string l; std::getline(f, l);) lines.push_back(l);
-    if (lines != want) throw Error(path + ": does not match the manifest's design (regenerate with neaccel rtl)");
-  }
-}
 
 Golden golden_of(const hw::Design& d, const std::vector<std::vector<double>>& states) {
   Golden g;
@@ -70,11 +50,13 @@ Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, 
       lat_max = k == 0 ? lat : std::max(lat_max, lat);
       // A stalling sink slows the stream down: then only order and values are checked, the figures are measured.
       const bool timed = stall_every == 0;
+      if (timed && lat != d.dp.latency() && c.first_cycle_error < 0) c.first_cycle_error = static_cast<long>(k);
       cycle_errors += timed && lat != d.dp.latency();
       if (k == 0 || segment_start[k]) continue;
       const long ii = st.first_out[k] - st.first_out[k - 1];
       ii_min = ii_min == 0 ? ii : std::min(ii_min, ii);
       ii_max = ii_max == 0 ? ii : std::max(ii_max, ii);
+      if (timed && ii != d.dp.stream.ii && c.first_cycle_error < 0) c.first_cycle_error = static_cast<long>(k);
       cycle_errors += timed && ii != d.dp.stream.ii;
     }
   }
@@ -89,9 +71,13 @@ Checked check_results(const hw::Design& d, const Golden& g, const EngineRun& r, 
       same = same && hw::same(spec.format, r.out[k][i], want[i]);
       const double v = hw::decode(spec.format, r.out[k][i]);
       tk.push_back(v);
-      max_err = std::max(max_err, std::abs(v - ref[i]) / scale);
+      // A NaN or infinite output (or reference) is an infinite error, never a 0 that std::max would keep.
+      const double e = std::abs(v - ref[i]) / scale;
+      max_err = std::isfinite(e) ? std::max(max_err, e) : std::numeric_limits<double>::infinity();
     }
+    if (!same && c.first_mismatch < 0) c.first_mismatch = static_cast<long>(k);
     mismatches += !same;
+    if (!streaming && r.cycles[k] != d.dp.cycles() && c.first_cycle_error < 0) c.first_cycle_error = static_cast<long>(k);
     if (!streaming) cycle_errors += r.cycles[k] != d.dp.cycles();
     c.torques.push_back(tk);
   }

@@ -9,14 +9,18 @@
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 #include "prebuilt.hpp"
 #include "run.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -95,7 +99,48 @@ EngineRun run_log_cosim(const hw::Design& d, const std::string& dir, const Words
   return r;
 }
 
-int run_cmd(const std::string& cmd) { return std::system(cmd.c_str()); }
+// Whether GNU make can build in this directory: no space (verilated.mk refuses it), no '$', quote or other character
+// make or a recipe's shell would read as syntax.
+bool make_safe(const std::string& path) {
+  return std::all_of(path.begin(), path.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("/._+,=@%:-", c) != nullptr;
+  });
+}
+
+// A private temporary directory (mkdtemp), removed with everything in it when it goes out of scope; `path` empty
+// when none was asked for.
+struct TempDir {
+  std::string path;
+  explicit TempDir(bool make) {
+    if (!make) return;
+    std::error_code ec;
+    std::string base = fs::temp_directory_path(ec).string();
+    if (ec || !make_safe(base)) base = "/tmp";
+    std::string templ = base + "/neaccel-vlt-XXXXXX";
+    if (!::mkdtemp(templ.data())) throw Error(base + ": cannot create a temporary directory for the Verilator build");
+    path = templ;
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    if (!path.empty()) fs::remove_all(path, ec);
+  }
+};
+
+// The first line of a tool's log that says "error" (else its last non-empty line), for a one-line message.
+std::string log_reason(const std::string& log) {
+  std::ifstream f(log);
+  std::string first_error, last;
+  for (std::string l; std::getline(f, l);) {
+    if (l.find_first_not_of(" \t\r") == std::string::npos) continue;
+    last = l;
+    if (first_error.empty() && (l.find("error") != std::string::npos || l.find("Error") != std::string::npos)) first_error = l;
+  }
+  std::string r = first_error.empty() ? last : first_error;
+  if (r.size() > 160) r = r.substr(0, 157) + "...";
+  return r;
+}
 
 }  // namespace
 
@@ -149,13 +194,40 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const Words
     if (!fs::exists(s)) throw Error(s + ": missing");
   if (sources.size() < (d.spec.arch == hw::Arch::Hardwired ? 5u : 7u)) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
   if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(top)) {
-    std::string cmd = std::string("verilator --cc --exe --build -j 2 -O3 ") + (trace ? "--trace " : "") +
-                      "-Wno-fatal --top-module nea_top --prefix Vnea_top -Mdir " +
-                      obj + " -o vharness -CFLAGS '-O2 -I" + rtl_dir() + "/datapath/harness' " + top;
-    for (const auto& s : sources) cmd += " " + s;
-    cmd += " " + rtl_dir() + "/datapath/harness/main.cpp > " + obj + ".log 2>&1";
-    if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s.log)\n", obj.c_str());
-    if (run_cmd(cmd) != 0) throw Error(obj + ".log: verilator build failed");
+    // Verilator runs in the design directory with the design's own files named relative to it, so no path of the
+    // design directory reaches its command line or Makefile. GNU make (verilator --build) refuses to work in a
+    // directory whose path holds a space, and would expand a '$' in it: such a design directory is built in a
+    // private temporary directory instead, and only the harness is copied back.
+    const std::string obj_rel = fs::path(obj).filename().string();
+    const std::string top_rel = fs::relative(top, dir).string();
+    const TempDir tmp(!make_safe(dir));
+    const std::string build_dir = tmp.path.empty() ? dir : tmp.path;
+    if (!tmp.path.empty()) {
+      fs::create_directories((fs::path(build_dir) / top_rel).parent_path());
+      fs::copy_file(top, fs::path(build_dir) / top_rel);
+    }
+    std::vector<std::string> argv{"verilator", "--cc", "--exe", "--build", "-j", "2", "-O3"};
+    if (trace) argv.push_back("--trace");
+    for (const char* a : {"-Wno-fatal", "--top-module", "nea_top", "--prefix", "Vnea_top"}) argv.push_back(a);
+    argv.insert(argv.end(), {"-Mdir", obj_rel, "-o", "vharness", "-CFLAGS", "-O2 -I" + rtl_dir() + "/datapath/harness",
+                             top_rel});
+    argv.insert(argv.end(), sources.begin(), sources.end());
+    argv.push_back(rtl_dir() + "/datapath/harness/main.cpp");
+    const std::string log = obj + ".log";
+    if (!proc::find_program("verilator")) throw Error(proc::missing_tool("verilator"));
+    if (!o.quiet) std::fprintf(stderr, "neaccel sim: building the Verilator harness (log: %s)\n", log.c_str());
+    proc::Spawn sp;
+    sp.argv = argv;
+    sp.cwd = build_dir;
+    sp.stdout_path = log;
+    sp.stderr_path = log;
+    const proc::Result b = proc::run(sp);
+    if (b.not_found) throw Error(proc::missing_tool("verilator"));
+    if (!b.ok()) throw Error(log + ": verilator build failed: " + log_reason(log));
+    if (!tmp.path.empty()) {
+      fs::create_directories(obj);
+      fs::copy_file(fs::path(build_dir) / obj_rel / "vharness", exe, fs::copy_options::overwrite_existing);
+    }
   }
   const std::string in_path = dir + "/sim_in.txt", out_path = dir + "/sim_out.txt";
   {
@@ -171,19 +243,34 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const Words
         f << '\n';
       }
     }
+    if (!f) throw Error(in_path + ": cannot write");
   }
-  std::string cmd = exe + " +neaccel_hex=" + hex + " --in " + in_path + " --out " + out_path;
-  if (d.dp.streaming()) cmd += " --stream " + std::to_string(d.dp.output_names.size());
-  if (d.dp.config.in_words > 1) cmd += fmt::format(" --in-words {},{}", d.dp.config.in_words, d.dp.config.format.width());
-  if (o.stall_every > 0) cmd += fmt::format(" --sink-stalls {},{}", o.stall_every, o.stall_len);
-  if (!o.vcd.empty()) cmd += " --vcd " + o.vcd;
+  // Each path one argument (proc::run: no shell), whatever it holds.
+  std::vector<std::string> argv{exe, "+neaccel_hex=" + hex, "--in", in_path, "--out", out_path};
+  if (d.dp.streaming()) argv.insert(argv.end(), {"--stream", std::to_string(d.dp.output_names.size())});
+  if (d.dp.config.in_words > 1)
+    argv.insert(argv.end(), {"--in-words", fmt::format("{},{}", d.dp.config.in_words, d.dp.config.format.width())});
+  if (o.stall_every > 0) argv.insert(argv.end(), {"--sink-stalls", fmt::format("{},{}", o.stall_every, o.stall_len)});
+  if (!o.vcd.empty()) argv.insert(argv.end(), {"--vcd", o.vcd});
   if (!cycle_log.empty()) {
     const hw::Config& c = d.dp.config;
-    cmd += fmt::format(" --cycle-log {} --log-shape {},{},{},{}", cycle_log, c.num_units(), c.format.width(),
-                       c.reg_addr_bits(), c.format.fixed ? 0 : 1);
+    argv.insert(argv.end(), {"--cycle-log", cycle_log, "--log-shape",
+                             fmt::format("{},{},{},{}", c.num_units(), c.format.width(), c.reg_addr_bits(),
+                                         c.format.fixed ? 0 : 1)});
   }
-  if (o.quiet) cmd += " 2>/dev/null";
-  if (run_cmd(cmd) != 0) throw Error(exe + ": simulation failed");
+  // The harness's messages go to a log beside its results: its own error lines would make a second error line.
+  const std::string run_log = dir + "/sim_harness.log";
+  fs::remove(out_path);
+  proc::Spawn sp;
+  sp.argv = argv;
+  sp.stderr_path = run_log;
+  const proc::Result h = proc::run(sp);
+  if (!h.ok()) throw Error(exe + ": simulation failed (" + run_log + "): " + log_reason(run_log));
+  if (!o.quiet) {
+    std::ifstream lf(run_log);
+    for (std::string l; std::getline(lf, l);) std::fprintf(stderr, "%s\n", l.c_str());
+  }
+  if (!o.vcd.empty() && !fs::exists(o.vcd)) throw Error(o.vcd + ": the VCD trace was not written (--vcd)");
   EngineRun r;
   std::ifstream f(out_path);
   for (std::string line; std::getline(f, line);) {

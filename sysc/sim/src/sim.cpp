@@ -168,14 +168,27 @@ Result run_campaign(const hw::Design& d, const std::string& dir, const std::vect
 
 Result run(Options o) {
   const std::string dir = fs::absolute(o.out).lexically_normal().string();
-  const hw::DesignSpec spec = hw::read_manifest_spec(dir);
+  // The design directory checks itself before anything runs: the manifest's fields (types, ranges), every file it
+  // lists (size, content hash), then the manifest and the files against the design rebuilt from its spec, which is
+  // what every engine runs (hw::check_design_files, hw::check_design).
+  const std::string manifest_path = dir + "/manifest.json";
+  const nlohmann::json manifest = hw::read_manifest(dir);
+  const hw::DesignSpec spec = hw::manifest_spec(manifest, manifest_path);
+  hw::check_design_files(dir, manifest);
   if (!o.function.empty() && o.function != spec.function)  // the design computes one function: a check, not a choice
     throw Error(fmt::format("--function {}: the design in {} computes '{}' (neaccel rtl --function)", o.function, dir,
                             spec.function));
-  const hw::Design d = hw::make_design(spec);
-  check_hex_matches(d, dir);
+  hw::Design d;
+  try {
+    d = hw::make_design(spec);
+  } catch (const Error& e) {
+    throw Error(manifest_path + ": spec: no design builds from it: " + e.what());
+  }
+  hw::check_design(d, dir, manifest, rtl_dir());
   parse_sink_stalls(o, d);
   if (o.states_file.empty() == (o.random <= 0)) throw Error("give exactly one of --states FILE and --random N");
+  if (!o.vcd.empty() && o.engine == "systemc")
+    throw Error("--vcd: a trace is written by the verilator and cosim engines only (--engine verilator)");
   std::vector<std::vector<double>> states;
   if (!o.states_file.empty()) {
     states = read_states(d, o.states_file);

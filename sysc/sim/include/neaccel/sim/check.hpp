@@ -14,10 +14,6 @@
 
 namespace neaccel::sim {
 
-// The microcode and the sizes (meta.hex: word counts, stages, back-pressure credits) the RTL will read in `dir` must
-// be the manifest's design; hardwired, the generated Verilog must be. Throws an Error naming the file otherwise.
-void check_hex_matches(const hw::Design& d, const std::string& dir);
-
 // The golden values of every state: the graph evaluated in the format (bit-exact) and in double.
 struct Golden {
   Words want;
@@ -30,6 +26,7 @@ Golden golden_of(const hw::Design& d, const std::vector<std::vector<double>>& st
 // What the checks found.
 struct Checked {
   long mismatches = 0, cycle_errors = 0;
+  long first_mismatch = -1, first_cycle_error = -1;  // the first state (set point) of each, -1: none
   double max_err = 0;
   nlohmann::json torques = nlohmann::json::array();
   long ii_min = 0, ii_max = 0, lat_min = 0, lat_max = 0;  // streaming: measured
