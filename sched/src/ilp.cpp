@@ -4,7 +4,9 @@
 // class r in [0, ii): the ops of the class busy at any cycle = r (mod ii), over all overlapping evaluations, use at
 // most `count` instances (the modulo reservation table as linear rows; Eichenberger & Davidson 1997 use the same
 // time-indexed modulo rows). The effort limit is deterministic: simplex iterations for the root LP and
-// branch-and-bound nodes (GLPK is single-threaded and deterministic), never wall time.
+// branch-and-bound nodes (GLPK is single-threaded and deterministic). A wall-clock limit (IlpOptions::time_limit_s)
+// guards interactive use on top: GLPK's own tm_lim plus a check in the callback, neither of which changes the
+// search until it is reached; it can overrun by one node's work (GLPK checks between nodes).
 #include "internal.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -15,6 +17,8 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <chrono>
+#include <climits>
 #include <cmath>
 #include <memory>
 #include <set>
@@ -23,6 +27,25 @@ namespace neaccel::sched {
 namespace {
 
 using detail::OpGraph;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// The wall-clock limit of one call: when it started, and the limit (0 = none).
+struct Deadline {
+  Clock::time_point t0;
+  double limit_s = 0;
+  bool active() const { return limit_s > 0; }
+  double left_s() const { return limit_s - seconds_since(t0); }
+  bool passed() const { return active() && left_s() <= 0; }
+  // GLPK's tm_lim (milliseconds) for what is left; INT_MAX (GLPK's "none") without a limit.
+  int glpk_ms() const {
+    if (!active()) return INT_MAX;
+    return static_cast<int>(std::clamp(left_s() * 1000.0, 1.0, static_cast<double>(INT_MAX - 1)));
+  }
+};
+
+std::string seconds_text(double s) { return fmt::format("{:g}", s); }
 
 struct Model {
   const OpGraph& g;
@@ -190,11 +213,59 @@ struct CallbackData {
   double bound = -1e300;
   long max_nodes = 0;
   bool stopped = false;
+  // Wall clock and progress (neither changes the search unless the limit is reached).
+  const Deadline* deadline = nullptr;
+  const IlpOptions* options = nullptr;
+  bool timed_out = false;
+  long nodes = 0;         // tree size (nodes created) at the last call
+  double incumbent = 0;   // best integer objective known (0: none)
+  double last_report = 0;
+  std::string phase{};    // "ilp" or "modulo/ilp ii N"
+  int known_bound = 0;    // the bound known before the ILP (reported with the tree's)
 };
+
+int ceil_bound(double b) { return b > -1e299 ? static_cast<int>(std::ceil(b - 1e-6)) : 0; }
+
+void report(const CallbackData& d, bool done, double bound) {
+  if (!d.options->progress) return;
+  SearchProgress pr;
+  pr.phase = d.phase;
+  pr.elapsed_s = seconds_since(d.deadline->t0);
+  pr.nodes = d.nodes;
+  pr.best = static_cast<int>(std::lround(d.incumbent));
+  pr.bound = std::max(d.known_bound, ceil_bound(bound));
+  pr.done = done;
+  pr.time_limit = done && d.timed_out;
+  d.options->progress(pr);
+}
 
 void callback(glp_tree* tree, void* info) {
   auto* d = static_cast<CallbackData*>(info);
   const int reason = glp_ios_reason(tree);
+  {
+    int active = 0, current = 0, total = 0;
+    glp_ios_tree_size(tree, &active, &current, &total);
+    d->nodes = total;
+  }
+  if (reason == GLP_IBINGO) {
+    const double z = glp_mip_obj_val(glp_ios_get_prob(tree));
+    if (d->incumbent == 0 || z < d->incumbent) d->incumbent = z;
+  }
+  if (!d->stopped && !d->timed_out && d->deadline->passed()) {  // wall-clock limit (GLPK's tm_lim backs it up)
+    const int best = glp_ios_best_node(tree);
+    if (best != 0) d->bound = std::max(d->bound, glp_ios_node_bound(tree, best));
+    d->timed_out = true;
+    glp_ios_terminate(tree);
+    return;
+  }
+  if (d->options->progress) {
+    const double now = seconds_since(d->deadline->t0);
+    if (now - d->last_report >= 1.0) {
+      d->last_report = now;
+      const int best = glp_ios_best_node(tree);  // a local bound: d->bound keeps exactly the updates below
+      report(*d, false, best != 0 ? std::max(d->bound, glp_ios_node_bound(tree, best)) : d->bound);
+    }
+  }
   if (reason == GLP_ISELECT && d->max_nodes > 0 && !d->stopped) {  // deterministic effort limit: nodes created
     int active = 0, current = 0, total = 0;
     glp_ios_tree_size(tree, &active, &current, &total);
@@ -223,7 +294,24 @@ void callback(glp_tree* tree, void* info) {
 
 // Builds and solves the model over [lo, hi] windows with horizon `horizon`; `heur` (length <= horizon, or not) is the
 // incumbent; `lb` a lower bound known beforehand. Returns the best of heur and the ILP's schedule with the best bound.
-Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur, int lb, int horizon) {
+// `dl`: the call's wall-clock limit (started by the caller, so the list schedule's time counts).
+Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur, int lb, int horizon,
+               const Deadline& dl) {
+  const std::string phase = problem.ii > 0 ? fmt::format("modulo/ilp ii {}", problem.ii) : std::string("ilp");
+  // The last progress report of the call (done = true): the best length and bound the result carries.
+  auto finish = [&](const Schedule& s, long nodes, bool timed_out) {
+    if (!options.progress) return;
+    SearchProgress pr;
+    pr.phase = phase;
+    pr.elapsed_s = seconds_since(dl.t0);
+    pr.nodes = nodes;
+    pr.best = s.slots.empty() ? 0 : s.length;
+    pr.bound = s.lower_bound;
+    pr.done = true;
+    pr.time_limit = timed_out;
+    options.progress(pr);
+  };
+  const std::string time_note = fmt::format(" (time limit {} s)", seconds_text(dl.limit_s));
   const auto g = detail::build_op_graph(problem);
   const auto a = detail::asap_starts(g);
   const auto h = detail::heights(g);
@@ -262,6 +350,15 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
   best.lower_bound = lb;
   if (columns > options.max_columns) {
     best.algorithm += fmt::format(" (ilp not built: {} columns > {})", columns, options.max_columns);
+    finish(best, 0, false);
+    return best;
+  }
+  if (dl.passed()) {  // nothing left for the ILP (the list schedule or the caller's search took it)
+    if (!best.slots.empty()) {
+      best.proven_optimal = best.length <= best.lower_bound;
+      if (!best.proven_optimal) best.algorithm += time_note;
+    }
+    finish(best, 0, true);
     return best;
   }
   const bool aggregated = disaggregated_nonzeros(m) > options.max_nonzeros;
@@ -274,10 +371,23 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
   sm.msg_lev = options.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   if (options.max_simplex_iterations > 0)
     sm.it_lim = static_cast<int>(std::min<long>(options.max_simplex_iterations, 2000000000L));
-  if (glp_simplex(lp.get(), &sm) != 0 || glp_get_status(lp.get()) != GLP_OPT) {
+  if (dl.active()) sm.tm_lim = dl.glpk_ms();
+  if (options.progress) {  // the root LP reports nothing while it runs (seconds on robot graphs): say it started
+    SearchProgress pr;
+    pr.phase = phase + " (LP relaxation)";
+    pr.elapsed_s = seconds_since(dl.t0);
+    pr.best = best.slots.empty() ? 0 : best.length;
+    pr.bound = lb;
+    options.progress(pr);
+  }
+  if (const int src = glp_simplex(lp.get(), &sm); src != 0 || glp_get_status(lp.get()) != GLP_OPT) {
+    const bool timed_out = src == GLP_ETMLIM;
     best.algorithm = heur.algorithm + (glp_get_status(lp.get()) == GLP_NOFEAS ? " (ilp: no schedule within the horizon)"
-                                                                            : " (ilp: LP relaxation not solved)");
+                                       : timed_out ? fmt::format(" (ilp: time limit {} s in the LP relaxation)",
+                                                                 seconds_text(dl.limit_s))
+                                                   : std::string(" (ilp: LP relaxation not solved)"));
     if (glp_get_status(lp.get()) == GLP_NOFEAS) best.lower_bound = std::max(lb, horizon + 1);  // none within H
+    finish(best, 0, timed_out);
     return best;
   }
   const int lp_bound = static_cast<int>(std::ceil(glp_get_obj_val(lp.get()) - 1e-6));
@@ -286,16 +396,23 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
   ip.msg_lev = options.verbose ? GLP_MSG_ON : GLP_MSG_OFF;
   const bool use_heur = !heur.slots.empty() && heur.length <= horizon;
   CallbackData cb{&m, &heur, !use_heur, -1e300, options.max_nodes, false};
+  cb.deadline = &dl;
+  cb.options = &options;
+  cb.phase = phase;
+  cb.known_bound = std::max(lb, lp_bound);
+  cb.incumbent = use_heur ? heur.length : 0;
+  if (dl.active()) ip.tm_lim = dl.glpk_ms();
   if (options.most_fractional_above_columns > 0 && columns > options.most_fractional_above_columns)
     ip.br_tech = GLP_BR_MFV;
   ip.cb_func = callback;
   ip.cb_info = &cb;
   const int rc = glp_intopt(lp.get(), &ip);
   const int status = glp_mip_status(lp.get());
-  const bool optimal = rc == 0 && status == GLP_OPT && !cb.stopped;
+  const bool timed_out = cb.timed_out || rc == GLP_ETMLIM;
+  const bool optimal = rc == 0 && status == GLP_OPT && !cb.stopped && !timed_out;
   const int tree_bound = cb.bound > -1e299 ? static_cast<int>(std::ceil(cb.bound - 1e-6)) : 0;
   best.lower_bound = std::max({lb, lp_bound, tree_bound});
-  if (rc == 0 && status == GLP_NOFEAS && !cb.stopped) best.lower_bound = std::max(best.lower_bound, horizon + 1);
+  if (rc == 0 && status == GLP_NOFEAS && !cb.stopped && !timed_out) best.lower_bound = std::max(best.lower_bound, horizon + 1);
   if (status == GLP_OPT || status == GLP_FEAS) {
     Schedule s;
     s.slots.resize(g.cls.size());
@@ -321,11 +438,16 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
       }
     }
   }
-  if (best.slots.empty()) return best;  // nothing found, caller decides
+  if (best.slots.empty()) {  // nothing found, caller decides
+    finish(best, cb.nodes, timed_out);
+    return best;
+  }
   if (optimal) best.lower_bound = std::max(best.lower_bound, best.length);
   if (!optimal && best.length <= best.lower_bound) best.lower_bound = best.length;
   best.proven_optimal = best.length <= best.lower_bound;
-  if (!best.proven_optimal) best.algorithm += fmt::format(" (node limit {})", options.max_nodes);
+  if (!best.proven_optimal)
+    best.algorithm += timed_out ? time_note : fmt::format(" (node limit {})", options.max_nodes);
+  finish(best, cb.nodes, timed_out);
   return best;
 }
 
@@ -333,6 +455,8 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
 
 Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
   if (problem.ii != 0) throw Error("ilp schedule: problem.ii must be 0 (modulo_ilp_schedule for ii > 0)");
+  if (!(options.time_limit_s >= 0)) throw Error(fmt::format("ilp schedule: time limit {} s (need >= 0)", options.time_limit_s));
+  const Deadline dl{Clock::now(), options.time_limit_s};
   ListOptions lo;
   lo.restarts = 8;
   Schedule heur = list_schedule(problem, lo);
@@ -344,7 +468,7 @@ Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
     heur.algorithm = "ilp(list optimal)";
     return heur;
   }
-  return solve(problem, options, heur, lb, horizon);
+  return solve(problem, options, heur, lb, horizon, dl);
 }
 
 int modulo_latency_bound(const Problem& problem) {
@@ -355,6 +479,9 @@ int modulo_latency_bound(const Problem& problem) {
 
 Schedule modulo_ilp_schedule(const Problem& problem, const Schedule& incumbent, const IlpOptions& options) {
   if (problem.ii <= 0) throw Error("modulo ilp schedule: problem.ii must be > 0");
+  if (!(options.time_limit_s >= 0))
+    throw Error(fmt::format("modulo ilp schedule: time limit {} s (need >= 0)", options.time_limit_s));
+  const Deadline dl{Clock::now(), options.time_limit_s};
   const int lb = options.trust_bounds ? modulo_latency_bound(problem) : 0;
   Schedule heur = incumbent;
   if (!heur.slots.empty() && heur.ii != problem.ii)
@@ -377,7 +504,7 @@ Schedule modulo_ilp_schedule(const Problem& problem, const Schedule& incumbent, 
     heur.proven_optimal = true;
     return heur;
   }
-  Schedule s = solve(problem, options, heur, lb, horizon);
+  Schedule s = solve(problem, options, heur, lb, horizon, dl);
   s.ii = problem.ii;
   if (!s.slots.empty()) s.stages = (s.length + s.ii - 1) / s.ii;
   return s;

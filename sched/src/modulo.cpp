@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -61,6 +62,80 @@ struct PortTable {
 };
 
 bool ports_limited(const Problem& p) { return p.read_ports > 0 || p.write_ports > 0; }
+
+// The wall-clock limit and progress of one modulo_schedule (or modulo_register_schedule) call: the II search, the
+// deadline search and the exact ILPs share it. Only the limit's being reached changes a result.
+struct Watch {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point t0 = Clock::now();
+  double limit_s = 0;          // 0: none
+  const ProgressFn* progress = nullptr;
+  double last = 0;             // elapsed at the last report
+  long nodes = 0;              // branch-and-bound nodes of the inner ILP calls that ended
+  bool hit = false;            // the limit was reached (sticky)
+  Watch(double limit, const ProgressFn& p) : limit_s(limit), progress(p ? &p : nullptr) {
+    if (!(limit >= 0)) throw Error(fmt::format("modulo schedule: time limit {} s (need >= 0)", limit));
+  }
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+  bool active() const { return limit_s > 0; }
+  bool watching() const { return active() || progress; }
+  double left() const { return limit_s - elapsed(); }
+  bool passed() {
+    if (active() && !hit && left() <= 0) hit = true;
+    return hit;
+  }
+  std::string note() const { return fmt::format(" (time limit {:g} s)", limit_s); }
+  // An inner call's result: its notes name what was left of the limit ("time limit 0.29794 s"); they name this
+  // call's limit instead.
+  void restate(std::string& algorithm) const {
+    const std::string key = "time limit ";
+    for (auto at = algorithm.find(key); at != std::string::npos; at = algorithm.find(key, at + 1)) {
+      const auto from = at + key.size(), to = algorithm.find(" s", from);
+      if (to == std::string::npos) break;
+      algorithm.replace(from, to - from, fmt::format("{:g}", limit_s));
+    }
+  }
+  void report(const std::string& phase, int best, int bound, bool done) {
+    if (!progress) return;
+    const double now = elapsed();
+    if (!done && now - last < 1.0) return;
+    last = now;
+    SearchProgress pr;
+    pr.phase = phase;
+    pr.elapsed_s = now;
+    pr.nodes = nodes;
+    pr.best = best;
+    pr.bound = bound;
+    pr.done = done;
+    pr.time_limit = done && hit;
+    (*progress)(pr);
+  }
+  // An inner call's options: what is left of the limit, its reports moved onto this call's clock and node count,
+  // its last report not the last one. Unchanged options when nothing is watched (the default path stays as it was).
+  template <class O>
+  O inner(O o) {
+    o.progress = {};
+    o.time_limit_s = 0;
+    if (!watching()) return o;
+    if (active()) o.time_limit_s = std::max(left(), 1e-3);
+    const double offset = elapsed();
+    o.progress = [this, offset](const SearchProgress& in) {
+      SearchProgress pr = in;
+      pr.elapsed_s += offset;
+      pr.nodes += nodes;
+      if (in.done) {
+        nodes += in.nodes;
+        if (in.time_limit) hit = true;
+        pr.done = pr.time_limit = false;
+      }
+      if (progress) {
+        last = pr.elapsed_s;
+        (*progress)(pr);
+      }
+    };
+    return o;
+  }
+};
 
 // A schedule keeps the problem's register-file ports (verify()'s port rules; unit use and dependences hold by
 // construction where this is asked).
@@ -234,7 +309,7 @@ struct DeadlineAttempt : Attempt {  // the reservation table, predecessors and s
 
 // The shortest schedule the deadline scheduler finds at problem.ii with a deadline in [lo, hi] (binary search on
 // the deadline, two priorities per deadline: the flat list schedule's order and the latest start), or nothing.
-std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, long budget_per_op) {
+std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, long budget_per_op, Watch& watch) {
   const auto g = detail::build_op_graph(problem);
   const auto h = detail::heights(g);
   const auto a = detail::asap_starts(g);
@@ -246,7 +321,8 @@ std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, 
   for (auto v : g.ops) by_flat[v] = static_cast<long>(l.slots[v].start) * span - static_cast<long>(h[v]);
   const long budget = budget_per_op * static_cast<long>(g.ops.size()) + 16;
   std::optional<Schedule> best;
-  while (lo <= hi) {
+  while (lo <= hi && !watch.passed()) {  // at the time limit: the shortest found so far
+    watch.report(fmt::format("modulo/deadline ii {}", problem.ii), best ? best->length : 0, 0, false);
     const int mid = lo + (hi - lo) / 2;
     std::vector<long> by_alap(g.cls.size(), 0);
     for (auto v : g.ops) by_alap[v] = static_cast<long>(mid - h[v]) * span + a[v];
@@ -292,7 +368,14 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
                                         : static_cast<int>(std::min<long>(ports ? std::max(seq, seq_lat) : seq, 1 << 30));
   const int first_ii = std::max({problem.ii, mii, port_mii(problem)});
   const long budget = options.budget > 0 ? options.budget : 4 * static_cast<long>(g.ops.size()) + 16;
+  Watch watch(options.time_limit_s, options.progress);
   for (int ii = first_ii; ii <= max_ii; ++ii) {
+    if (watch.passed()) {  // the II search found nothing within the limit: no schedule to hand out
+      watch.report(fmt::format("modulo ii {}", ii), 0, 0, true);
+      throw Error(fmt::format("modulo schedule: time limit {:g} s reached at ii {} before any schedule was found "
+                              "(ii from {})", options.time_limit_s, ii, first_ii));
+    }
+    watch.report(fmt::format("modulo ii {}", ii), 0, 0, false);
     Problem at = problem;
     at.ii = ii;
     Attempt a(g, problem.classes, ii);
@@ -320,20 +403,21 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
     if (!found) continue;
     Schedule s = std::move(*found);
     int bound = modulo_latency_bound(at);  // kept apart: s is replaced by better schedules
-    if (options.deadline && s.length > bound) {
-      auto d = deadline_search(at, bound, s.length - 1, options.deadline_budget);
+    if (options.deadline && s.length > bound && !watch.passed()) {
+      auto d = deadline_search(at, bound, s.length - 1, options.deadline_budget, watch);
       if (d && d->length < s.length) s = std::move(*d);
     }
-    if (options.exact && s.length > bound) {
+    if (options.exact && s.length > bound && !watch.passed()) {
       // First a short horizon, the flat list schedule's length (usually the target): small windows, and an empty
       // or closed tree there proves the bound horizon + 1 or the optimum. Then the heuristic's length as horizon.
       Problem flat = at;
       flat.ii = 0;
       const int target = std::max(bound, list_schedule(flat).length);
       if (target < s.length - 1) {
-        IlpOptions o = options.ilp;
+        IlpOptions o = watch.inner(options.ilp);
         o.horizon = target;
         Schedule e = modulo_ilp_schedule(at, Schedule{}, o);
+        watch.restate(e.algorithm);
         if (!e.slots.empty()) {
           bound = std::max(bound, e.lower_bound);
           if (e.length < s.length) s = std::move(e);
@@ -341,8 +425,9 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
           bound = std::max(bound, e.lower_bound);  // no schedule within the short horizon
         }
       }
-      if (s.length > bound) {
-        Schedule e = modulo_ilp_schedule(at, s, options.ilp);
+      if (s.length > bound && !watch.passed()) {
+        Schedule e = modulo_ilp_schedule(at, s, watch.inner(options.ilp));
+        watch.restate(e.algorithm);
         bound = std::max(bound, e.lower_bound);
         if (e.length < s.length) s = std::move(e);
       }
@@ -354,8 +439,12 @@ Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
     s.proven_optimal = ii == s.lower_bound;
     s.latency_optimal = s.length <= s.latency_bound;
     if (s.latency_optimal) s.latency_bound = s.length;
+    if (watch.hit && !s.latency_optimal && s.algorithm.find("(time limit") == std::string::npos)
+      s.algorithm += watch.note();  // the latency minimisation stopped at the limit
+    watch.report(fmt::format("modulo ii {}", ii), s.length, s.latency_bound, true);
     return s;
   }
+  watch.report(fmt::format("modulo ii {}", max_ii), 0, 0, true);
   throw Error(fmt::format("modulo schedule: no schedule found for ii in [{}, {}]{}", first_ii, max_ii,
                           ports ? fmt::format(" within read ports {}, write ports {}", problem.read_ports, problem.write_ports)
                                 : std::string()));
@@ -594,7 +683,9 @@ Schedule modulo_register_schedule(const Problem& problem, const ModuloOptions& o
   Problem p = problem;
   p.max_registers = 0;
   auto count = registers ? registers : [](const Problem& q, const Schedule& s) { return max_live(q, s); };
-  const Schedule first = modulo_schedule(p, options);
+  Watch watch(options.time_limit_s, options.progress);  // one limit over every inner modulo_schedule call
+  Schedule first = modulo_schedule(p, watch.inner(options));
+  watch.restate(first.algorithm);
   // Flat schedules are modulo schedules too once no two ops of a class collide mod II (always when II >= length):
   // the list schedule and the register-aware one (problem.max_registers as its limit) are candidates at every II.
   std::vector<Schedule> flats;
@@ -613,15 +704,23 @@ Schedule modulo_register_schedule(const Problem& problem, const ModuloOptions& o
   int fewest = std::numeric_limits<int>::max(), fewest_ii = first.ii;
   const int last = max_ii > 0 ? std::max(max_ii, first.ii) : 2 * first.ii + 8;
   for (int ii = first.ii; ii <= last; ++ii) {
+    if (ii > first.ii && watch.passed()) {  // the first II's candidates are at hand: they are always looked at
+      watch.report(fmt::format("modulo ii {}", ii), 0, 0, true);
+      throw Error(fmt::format("max_registers {}: time limit {:g} s reached at ii {} before a schedule within the limit "
+                              "was found (ii from {}; fewest found: {} registers at ii {})", problem.max_registers,
+                              options.time_limit_s, ii, first.ii, fewest, fewest_ii));
+    }
+    watch.report(fmt::format("modulo ii {}", ii), 0, 0, false);
     p.ii = ii;
     std::vector<Schedule> cands;
     if (ii == first.ii) {
       cands.push_back(first);
     } else {
-      ModuloOptions o = options;
+      ModuloOptions o = watch.inner(options);
       o.max_ii = ii;  // this II only (the scheduler may not find one here: occupancy > 1)
       try {
         Schedule m = modulo_schedule(p, o);
+        watch.restate(m.algorithm);
         if (m.ii == ii) cands.push_back(std::move(m));
       } catch (const Error&) {
       }
@@ -669,9 +768,11 @@ Schedule modulo_register_schedule(const Problem& problem, const ModuloOptions& o
       best->latency_bound = modulo_latency_bound(p);
       best->latency_optimal = best->length <= best->latency_bound;
       best->algorithm += fmt::format(" (max_registers {}: {} at ii {})", problem.max_registers, best_regs, ii);
+      watch.report(fmt::format("modulo ii {}", ii), best->length, best->latency_bound, true);
       return *best;
     }
   }
+  watch.report(fmt::format("modulo ii {}", last), 0, 0, true);
   throw Error(fmt::format("max_registers {}: no modulo schedule within the limit for ii in [{}, {}] (fewest found: {} "
                           "registers at ii {})", problem.max_registers, first.ii, last, fewest, fewest_ii));
 }

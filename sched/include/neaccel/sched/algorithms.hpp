@@ -47,8 +47,29 @@ void allocate_registers(const Problem& problem, Schedule& schedule);
 // evaluations when ii > 0): a lower bound on registers; with ii > 0 the bound modulo variable expansion reaches.
 int max_live(const Problem& problem, const Schedule& schedule);
 
-// Effort limits are deterministic (never wall time): the same problem gives the same bytes on any machine and load.
+// Progress of a long search (the ILP's branch and bound, modulo scheduling's II search), for a caller's display.
+struct SearchProgress {
+  std::string phase;         // "ilp", "modulo ii 31", "modulo/ilp ii 31"
+  double elapsed_s = 0;      // wall-clock seconds since the search (the whole call) started
+  long nodes = 0;            // branch-and-bound nodes created so far (ILP phases; 0 elsewhere)
+  int best = 0;              // length of the best schedule found so far (0: none yet)
+  int bound = 0;             // best proven lower bound on the length (0: unknown)
+  bool done = false;         // the last report of the call: the search has ended
+  bool time_limit = false;   // with done: it ended at the time limit (best and bound are what it had then)
+};
+using ProgressFn = std::function<void(const SearchProgress&)>;
+
+// Effort limits are deterministic (node and iteration counts): the same problem gives the same bytes on any machine
+// and load. The one exception is time_limit_s, a wall-clock guard for interactive use that changes nothing unless
+// it is reached.
 struct IlpOptions {
+  // Wall-clock limit in seconds on the whole call (root LP and branch and bound; 0 = none), checked between nodes.
+  // Library callers (study, sweeps, tests) leave it at 0 so their outputs stay reproducible; the CLI sets one. At the
+  // limit the result is the best schedule found (never worse than the list schedule, or the incumbent), with
+  // proven_optimal false unless its length meets the bound, and the algorithm says "(time limit N s)".
+  double time_limit_s = 0;
+  // Called about once a second during branch and bound and once at the end of the call (done = true); may be empty.
+  ProgressFn progress;
   long max_nodes = 2000;                 // branch-and-bound nodes created (GLPK tree size); 0 = no limit
   long max_simplex_iterations = 3000;    // simplex iterations of the root LP relaxation; 0 = no limit
   int horizon = 0;             // 0: the list schedule's length (the ILP then looks for anything better)
@@ -106,6 +127,12 @@ struct ModuloOptions {
   int deadline_budget = 8;
   bool exact = true;   // at the II found, then the exact modulo ILP (modulo_ilp_schedule) within ilp's limits
   IlpOptions ilp = default_modulo_ilp();
+  // Wall-clock limit in seconds on the whole call (0 = none): II search, deadline search and the exact ILPs share it
+  // (each ILP gets what is left; ilp.time_limit_s is not used). At the limit the best schedule found so far is
+  // returned (the II search stops at its first II anyway; the latency minimisation stops where it is, latency_bound
+  // what was proven); with no schedule found yet neaccel::Error names the limit. Not deterministic once reached.
+  double time_limit_s = 0;
+  ProgressFn progress;  // II search about once a second, the ILPs' reports, and a last one (done = true)
 };
 
 // The modulo scheduling entry point (`--algo modulo`, streaming datapaths). Iterative modulo scheduling (Rau 1994)
