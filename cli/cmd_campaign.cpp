@@ -2,6 +2,7 @@
 // `neaccel campaign-task run DIR STAGE K | design DIR K | report DIR`: the options of the campaign engine
 // (study::run_campaign and the study::campaign_task_* functions, neaccel/study/campaign.hpp) and its closing lines.
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/study/campaign.hpp"
@@ -39,18 +40,20 @@ void setup(CLI::App& app) {
   cmd->add_option("file", o->file, "campaign file (YAML, docs/campaign.md)")->required();
   cmd->add_option("--out", o->out, "campaign directory (on a shared filesystem for --slurm)")->required();
   cmd->add_flag("--local", o->local, "run the tasks on this machine");
-  cmd->add_option("--jobs", o->jobs, "--local: parallel tasks (default: cores)");
+  cmd->add_option("--jobs", o->jobs, "--local: parallel tasks (default: cores)")->check(cli::int_in(1, 4096));
   cmd->add_flag("--slurm", o->slurm, "submit each stage as a Slurm job array (sbatch)");
   cmd->add_option("--partition", o->partition, "--slurm: sbatch --partition");
   cmd->add_option("--account", o->account, "--slurm: sbatch --account");
   cmd->add_option("--time", o->time, "--slurm: sbatch --time (per task)");
   cmd->add_option("--mem", o->mem, "--slurm: sbatch --mem (per task)");
-  cmd->add_option("--cpus-per-task", o->cpus_per_task, "--slurm: sbatch --cpus-per-task (also explore threads)");
+  cmd->add_option("--cpus-per-task", o->cpus_per_task, "--slurm: sbatch --cpus-per-task (also explore threads)")
+      ->check(cli::int_in(1, 4096));
   cmd->add_option("--sbatch-arg", o->sbatch_args, "--slurm: extra sbatch argument (repeatable), e.g. --sbatch-arg=--qos=short")
       ->expected(1)
       ->take_all()
       ->allow_extra_args(false);
-  cmd->add_option("--array-max", o->max_running, "--slurm: at most this many tasks of a stage at once (--array=...%M)");
+  cmd->add_option("--array-max", o->max_running, "--slurm: at most this many tasks of a stage at once (--array=...%M)")
+      ->check(cli::int_in(1, 1000000));
   cmd->add_flag("--no-wait", o->no_wait, "--slurm: submit and return (rerun the command to follow or resume)");
   cmd->add_flag("--plan-only", o->plan_only, "write the task lists only");
   cmd->callback([o] { run(*o); });
@@ -63,14 +66,15 @@ void setup_task(CLI::App& app) {
   cmd->callback([args] {
     const auto& a = *args;
     auto index = [](const std::string& s) {
-      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) throw Error("campaign-task: '" + s + "' is not a task index");
-      return static_cast<std::size_t>(std::stoul(s));
+      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
+        throw cli::UsageError("campaign-task: '" + s + "' is not a task index");
+      return static_cast<std::size_t>(cli::parse_int(s, "campaign-task: task index", 0, 1000000000));
     };
     int rc = 0;
     if (a.size() == 4 && a[0] == "run") rc = study::campaign_task_run(a[1], a[2], index(a[3]));
     else if (a.size() == 3 && a[0] == "design") rc = study::campaign_task_design(a[1], index(a[2]));
     else if (a.size() == 2 && a[0] == "report") study::campaign_task_report(a[1]);
-    else throw Error("campaign-task: run DIR STAGE K | design DIR K | report DIR");
+    else throw cli::UsageError("campaign-task: run DIR STAGE K | design DIR K | report DIR");
     if (rc) throw neaccel::cli::ExitCode{rc};
   });
 }

@@ -5,6 +5,7 @@
 // The tables are ref's (neaccel/ref/count_tables.hpp) and, for the graphs, dfg's (neaccel/dfg/count_tables.hpp).
 #include "command.hpp"
 #include "forms_report.hpp"
+#include "validate.hpp"
 
 #include "neaccel/dfg/count_tables.hpp"
 #include "neaccel/dfg/functions.hpp"
@@ -28,6 +29,7 @@ struct Options {
   std::string function = "id";  // --dfg only: dfg/functions.hpp
   std::string dh = "standard";
   std::string out;  // directory for the formulation plot (formulation-counts.svg) and data
+  bool dh_given = false;
 };
 
 // Prints a table as text, or as JSON (indent 2) with --json.
@@ -41,6 +43,15 @@ void print(const ref::CountTable& t, bool json) {
 void run(const Options& o) {
   if (o.nmax < 1 || o.nmax > 100) throw Error("--nmax: must be in 1..100");
   if (o.control && o.dfg) throw Error("counts: --control and --dfg exclude each other");
+  // Options of the N-E form tables only: with --control or --dfg they would be ignored.
+  if (o.control || o.dfg) {
+    const char* mode = o.control ? "--control" : "--dfg";
+    if (o.dh_given) throw cli::UsageError(fmt::format("--dh: not used with {}", mode));
+    if (o.friction) throw cli::UsageError(fmt::format("--friction: not used with {}", mode));
+    if (o.per_quantity) throw cli::UsageError(fmt::format("--per-quantity: not used with {}", mode));
+    if (!o.out.empty()) throw cli::UsageError(fmt::format("--out: not used with {}", mode));
+  }
+  if (o.control && !o.robot.empty()) throw cli::UsageError("--robot: not used with --control");
   // --control: the control computation of seed 004 section 4 (ref/control/counts.hpp), docs/control.md.
   if (o.control) return print(ref::control_count_table(o.nmax), o.json);
   const dfg::Function fn = dfg::function_from_name(o.function);
@@ -76,7 +87,7 @@ void setup(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("counts", "mul/add counts of the N-E forms, n = 1..nmax, beside the papers'");
   cmd->add_option("--nmax", o->nmax, "largest n (default 12)");
-  cmd->add_option("--dh", o->dh, "standard | modified (default standard, as seed 000)");
+  auto* dh = cmd->add_option("--dh", o->dh, "standard | modified (default standard, as seed 000)");
   cmd->add_flag("--friction", o->friction, "include friction and rotor inertia");
   cmd->add_flag("--per-quantity", o->per_quantity, "JSON: counts per quantity (seed 000 Table 8.4/8.5 rows)");
   cmd->add_flag("--control", o->control, "the control computation of seed 004 (feedforward, A and B update)");
@@ -85,7 +96,10 @@ void setup(CLI::App& app) {
   cmd->add_option("--function", o->function, "with --dfg: id | fd | fd-khalil | fd-strobe | mass | dtau (default id)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg} (plot of mul against n)");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, dh] {
+    o->dh_given = dh->count() > 0;
+    run(*o);
+  });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // `neaccel mass`: the inertia matrix M(q). docs/dynamics.md.
 #include "command.hpp"
 #include "dyn_args.hpp"
+#include "validate.hpp"
 
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/forms/forms.hpp"
@@ -19,10 +20,13 @@ using namespace neaccel;
 
 struct DynOptions {
   std::string robot, q, qd, qdd, tau, form = "modified-ne", method;
-  bool forward = false, json = false;
+  bool forward = false, json = false, form_given = false;
 };
 
 void run_dynamics(const DynOptions& o) {
+  // The forward methods other than crba have no N-E form to choose: --form would be ignored.
+  if (o.form_given && o.forward && !o.method.empty() && o.method != "crba")
+    throw cli::UsageError("--form: not used by --method " + o.method + " (only by crba and inverse dynamics)");
   const ref::Form form = ref::parse_form(o.form);
   const ref::Robot robot = ref::load_robot(o.robot);
   const int n = robot.dof();
@@ -60,19 +64,22 @@ void run_dynamics(const DynOptions& o) {
 
 struct MassOptions {
   std::string robot, q, method = "crba", form = "modified-ne";
-  bool json = false;
+  bool json = false, form_given = false;
 };
 
 void run_mass(const MassOptions& o) {
+  // Before any work: --form is the N-E form of the strobing method only; elsewhere it would be ignored.
+  if (o.method != "crba" && o.method != "strobing")
+    throw Error("--method: unknown method '" + o.method + "' (expected crba or strobing)");
+  if (o.form_given && o.method != "strobing") throw cli::UsageError("--form: only with --method strobing");
+  const ref::Form form = ref::parse_form(o.form);
   const ref::Robot robot = ref::load_robot(o.robot);
   const Eigen::VectorXd q = cli::parse_vector(o.q, robot.dof(), "--q");
   Eigen::MatrixXd M;
   if (o.method == "crba") {
     M = ref::mass_matrix_crba(robot, q);
   } else if (o.method == "strobing") {
-    M = ref::mass_matrix_strobing(robot, q, ref::parse_form(o.form));
-  } else {
-    throw Error("--method: unknown method '" + o.method + "' (expected crba or strobing)");
+    M = ref::mass_matrix_strobing(robot, q, form);
   }
   if (o.json) {
     nlohmann::json rows = nlohmann::json::array();
@@ -95,28 +102,34 @@ void setup_dynamics(CLI::App& app) {
   auto o = std::make_shared<DynOptions>();
   auto* cmd = app.add_subcommand("dynamics", "joint torques tau(q, qd, qdd), or accelerations with --forward");
   cmd->add_option("--robot", o->robot, kRobotHelp)->required();
-  cmd->add_option("--q", o->q, "joint positions, comma-separated (rad, m); default zeros");
-  cmd->add_option("--qd", o->qd, "joint velocities, comma-separated; default zeros");
-  cmd->add_option("--qdd", o->qdd, "joint accelerations, comma-separated; default zeros");
-  cmd->add_option("--form", o->form, "ne | modified-ne | khalil (default modified-ne)");
+  cmd->add_option("--q", o->q, "joint positions, comma-separated (rad, m); default zeros")->check(cli::real_list());
+  cmd->add_option("--qd", o->qd, "joint velocities, comma-separated; default zeros")->check(cli::real_list());
+  cmd->add_option("--qdd", o->qdd, "joint accelerations, comma-separated; default zeros")->check(cli::real_list());
+  auto* form = cmd->add_option("--form", o->form, "ne | modified-ne | khalil (default modified-ne)");
   cmd->add_flag("--forward", o->forward, "forward dynamics: print qdd = M^-1 (tau - h) for --tau");
-  cmd->add_option("--tau", o->tau, "joint torques, comma-separated (with --forward)");
+  cmd->add_option("--tau", o->tau, "joint torques, comma-separated (with --forward)")->check(cli::real_list());
   cmd->add_option("--method", o->method,
                   "forward method: crba (default, CRBA + LDLT) | strobe (strobed M + LDLT) | recursive (Nasser O(n)) "
                   "| khalil (Khalil O(n))");
   cmd->add_flag("--json", o->json, "JSON output");
-  cmd->callback([o] { run_dynamics(*o); });
+  cmd->callback([o, form] {
+    o->form_given = form->count() > 0;
+    run_dynamics(*o);
+  });
 }
 
 void setup_mass(CLI::App& app) {
   auto o = std::make_shared<MassOptions>();
   auto* cmd = app.add_subcommand("mass", "inertia matrix M(q) (composite rigid bodies or N-E strobing)");
   cmd->add_option("--robot", o->robot, kRobotHelp)->required();
-  cmd->add_option("--q", o->q, "joint positions, comma-separated; default zeros");
+  cmd->add_option("--q", o->q, "joint positions, comma-separated; default zeros")->check(cli::real_list());
   cmd->add_option("--method", o->method, "crba | strobing (default crba)");
-  cmd->add_option("--form", o->form, "N-E form used by strobing (default modified-ne)");
+  auto* form = cmd->add_option("--form", o->form, "N-E form used by strobing (default modified-ne)");
   cmd->add_flag("--json", o->json, "JSON output");
-  cmd->callback([o] { run_mass(*o); });
+  cmd->callback([o, form] {
+    o->form_given = form->count() > 0;
+    run_mass(*o);
+  });
 }
 
 }  // namespace

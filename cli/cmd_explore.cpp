@@ -4,10 +4,12 @@
 // The run is cost's (explore_run.hpp: run_explore, on sched's grid and resumed sweep); here the options are parsed,
 // the progress bar drawn and the result printed.
 #include "command.hpp"
+#include "validate.hpp"
 #include "value_lists.hpp"
 
 #include "neaccel/cost/explore_run.hpp"
 #include "neaccel/dfg/depth.hpp"
+#include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <unistd.h>
@@ -33,24 +35,35 @@ struct Options {
   std::string in_words;  // input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
 
-// An integer list option (cli::parse_ints): its values or its parse error, which the run raises where it uses the
-// list (so the errors come in the order of the run's checks).
+// An integer list option (cli::parse_ints): its values; a text that does not parse is a usage error (exit 2), raised
+// here, before any work, in the order of the options below.
 cost::IntList ints(const std::string& text, const char* option, int lo) {
   cost::IntList l;
   l.given = !text.empty();
-  try {
-    l.parsed = cli::parse_ints(text, option, lo);
-  } catch (const Error& e) {
-    l.error = e.what();
-  }
+  if (l.given) l.parsed = cli::as_usage([&] { return cli::parse_ints(text, option, lo); });
   return l;
 }
 
+// --shard k/N with 1 <= k <= N, in plain decimal.
+void check_shard(const std::string& shard) {
+  const std::size_t slash = shard.find('/');
+  const auto number = [](const std::string& t) {
+    return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
+  };
+  const std::string k = shard.substr(0, slash), n = slash == std::string::npos ? "" : shard.substr(slash + 1);
+  if (!number(k) || !number(n) || std::stol(k) < 1 || std::stol(k) > std::stol(n))
+    throw cli::UsageError(fmt::format("--shard: '{}' (need k/N with 1 <= k <= N)", shard));
+}
+
 cost::ExploreRequest request(const Options& o) {
-  const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
+  const dfg::DepthMode mode = cli::as_usage([&] { return dfg::parse_depth_mode(o.depth); });
+  cli::as_usage([&] { return dfg::function_from_name(o.function); });
+  if (!o.shard.empty()) check_shard(o.shard);
   cost::ExploreRequest r;
   r.out = o.out;
   r.function = o.function;
+  cli::check_items(o.robots, "--robot");
+  cli::check_items(o.flavours, "--flavour");
   r.robots = cli::split(o.robots);
   r.flavours = cli::split(o.flavours);
   // --n: none by default for a sweep, arms 1-12 for --table86.
@@ -133,19 +146,22 @@ void setup(CLI::App& app) {
                   "schedule keeps them")->capture_default_str();
   cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle, e.g. 0,3,2 (0 = none)")
       ->capture_default_str();
-  cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")->capture_default_str();
+  cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")
+      ->check(cli::int_in(0, cli::kMaxRestarts))->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");
   cmd->add_flag("--no-plot", o->no_plot, "do not run gnuplot");
-  cmd->add_option("--jobs", o->jobs, "threads (default: cores)");
+  cmd->add_option("--jobs", o->jobs, "threads (default: cores)")->check(cli::int_in(1, 4096));
   cmd->add_option("--shard", o->shard, "k/N: evaluate every N-th point starting at the k-th (1-based)");
   cmd->add_option("--merge", o->merge, "join shard CSVs into explore.csv/json, pareto.csv, plot")->expected(1, -1);
   cmd->add_option("--in-words", o->in_words,
                   "input port widths in words per cycle (e.g. 1,2,4): streaming II = max(modulo II, ceil(port inputs / "
                   "k), outputs) per point in explore.json, parameters loaded once");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
-  cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)");
-  cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")->capture_default_str();
+  cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)")
+      ->check(cli::int_in(0, 1000000));
+  cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")
+      ->check(cli::int_in(0, 1000000000000))->capture_default_str();
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair: on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");

@@ -6,6 +6,7 @@
 // `neaccel formulations forward ROBOT [--q ..] [--qd ..] [--tau ..] [--json]`: qdd by every forward method.
 #include "command.hpp"
 #include "forms_report.hpp"
+#include "validate.hpp"
 
 #include "neaccel/ref/count_tables.hpp"
 #include "neaccel/ref/dynamics.hpp"
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 namespace {
@@ -27,16 +29,18 @@ using neaccel::Error;
 using neaccel::ref::Robot;
 
 struct Options {
-  int n = 0;
+  int n = 0;  // 0: --n not given
   int n_max = 12;
+  bool n_max_given = false;
   bool json = false;
   std::string out;
   std::string robot;
-  std::vector<double> q, qd, qdd, tau;
+  std::string q, qd, qdd, tau;  // "v1,...,vn" (checked by cli::real_list; the count against the robot here)
 };
 
 void run_counts(const Options& o) {
-  if (o.n < 0 || o.n_max < 1 || o.n_max > 64) throw Error("--n-max: must be in 1..64");
+  // The ranges are the validators' (1..64 each: the Lagrange tables grow as n^4, 5 s and 77 MB at n = 64).
+  if (o.n > 0 && o.n_max_given) throw neaccel::cli::UsageError("--n and --n-max exclude each other");
   std::vector<int> ns;
   if (o.n > 0)
     ns.push_back(o.n);
@@ -51,8 +55,15 @@ void run_counts(const Options& o) {
   std::cout << forms::count_rows_json(by_n).dump(2) << "\n";
 }
 
-Eigen::VectorXd vec_or_zero(const std::vector<double>& v, const Robot& r, const char* what) {
-  if (v.empty()) return Eigen::VectorXd::Zero(r.dof());
+Eigen::VectorXd vec_or_zero(const std::string& text, const Robot& r, const char* what) {
+  if (text.empty()) return Eigen::VectorXd::Zero(r.dof());
+  std::vector<double> v;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    v.push_back(std::strtod(text.c_str() + start, nullptr));  // each entry already checked by cli::real_list
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
   if (static_cast<int>(v.size()) != r.dof())
     throw Error(fmt::format("{}: expected {} values (robot {} has {} joints), got {}", what, r.dof(), r.name,
                             r.dof(), v.size()));
@@ -99,24 +110,29 @@ void setup(CLI::App& app) {
   cmd->require_subcommand(1);
   auto o = std::make_shared<Options>();
   auto* counts = cmd->add_subcommand("counts", "operation counts (Counted) beside the papers' figures");
-  counts->add_option("--n", o->n, "a single n (default: 1..--n-max)");
-  counts->add_option("--n-max", o->n_max, "largest n (default 12)");
+  counts->add_option("--n", o->n, "a single n (default: 1..--n-max)")
+      ->check(neaccel::cli::int_in(1, neaccel::cli::kMaxFormulationN));
+  auto* n_max = counts->add_option("--n-max", o->n_max, "largest n (default 12)")
+                    ->check(neaccel::cli::int_in(1, neaccel::cli::kMaxFormulationN));
   counts->add_option("--out", o->out, "directory for formulation-counts.{json,dat,gp,svg}");
   counts->add_flag("--json", o->json, "machine-readable output");
-  counts->callback([o] { run_counts(*o); });
+  counts->callback([o, n_max] {
+    o->n_max_given = n_max->count() > 0;
+    run_counts(*o);
+  });
   const std::string robot_help = "built-in name, random:N:SEED, randomtree:N:SEED, or a .yaml/.yml/.urdf file";
   auto* torque = cmd->add_subcommand("torque", "tau by every inverse formulation beside Newton-Euler");
   torque->add_option("robot", o->robot, robot_help)->required();
-  torque->add_option("--q", o->q, "joint positions (default 0)")->delimiter(',');
-  torque->add_option("--qd", o->qd, "joint velocities (default 0)")->delimiter(',');
-  torque->add_option("--qdd", o->qdd, "joint accelerations (default 0)")->delimiter(',');
+  torque->add_option("--q", o->q, "joint positions (default 0)")->check(neaccel::cli::real_list());
+  torque->add_option("--qd", o->qd, "joint velocities (default 0)")->check(neaccel::cli::real_list());
+  torque->add_option("--qdd", o->qdd, "joint accelerations (default 0)")->check(neaccel::cli::real_list());
   torque->add_flag("--json", o->json, "machine-readable output");
   torque->callback([o] { run_torque(*o); });
   auto* forward = cmd->add_subcommand("forward", "qdd by strobing + LDLT and both recursive methods");
   forward->add_option("robot", o->robot, robot_help)->required();
-  forward->add_option("--q", o->q, "joint positions (default 0)")->delimiter(',');
-  forward->add_option("--qd", o->qd, "joint velocities (default 0)")->delimiter(',');
-  forward->add_option("--tau", o->tau, "joint torques (default 0)")->delimiter(',');
+  forward->add_option("--q", o->q, "joint positions (default 0)")->check(neaccel::cli::real_list());
+  forward->add_option("--qd", o->qd, "joint velocities (default 0)")->check(neaccel::cli::real_list());
+  forward->add_option("--tau", o->tau, "joint torques (default 0)")->check(neaccel::cli::real_list());
   forward->add_flag("--json", o->json, "machine-readable output");
   forward->callback([o] { run_forward(*o); });
 }

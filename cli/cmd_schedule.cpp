@@ -1,5 +1,6 @@
 // `neaccel schedule`: robot or graph + units -> verified schedule (JSON), Gantt chart (SVG), utilisation table.
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/passes.hpp"
@@ -13,6 +14,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -35,12 +39,39 @@ struct Options {
   unsigned long long seed = 1;
   long node_limit = IlpOptions{}.max_nodes, simplex_limit = IlpOptions{}.max_simplex_iterations, max_columns = 0;
   bool node_limit_set = false;
+  std::vector<std::string> given;  // the options on the command line (validate: those another option makes unused)
+  double time_limit = 60;  // seconds, ilp and modulo (0 = none)
 };
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
   f << text;
   if (!f) throw Error(fmt::format("{}: cannot write", path.string()));
+}
+
+// Progress of the ILP and modulo searches on stderr: on a terminal one line rewritten about once a second (nothing
+// when piped); when a search ends at --time-limit with a schedule, a note with its best length and bound (without
+// one the command fails with its own error line).
+ProgressFn progress_printer(double limit) {
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  auto shown = std::make_shared<bool>(false);
+  return [tty, shown, limit](const SearchProgress& p) {
+    if (!p.done) {
+      if (!tty) return;
+      std::string line = fmt::format("{}: {:.0f} s, {} nodes", p.phase, p.elapsed_s, p.nodes);
+      if (p.best > 0) line += fmt::format(", best {}", p.best);
+      if (p.bound > 0) line += fmt::format(", bound {}", p.bound);
+      std::fprintf(stderr, "\r%s\033[K", line.c_str());
+      *shown = true;
+      return;
+    }
+    if (*shown) std::fprintf(stderr, "\r\033[K");
+    *shown = false;
+    if (p.time_limit && p.best > 0)
+      std::fprintf(stderr, "neaccel: note: %s: time limit %g s reached after %ld nodes (%.1f s); best %d cycles, lower "
+                   "bound %d%s\n", p.phase.c_str(), limit, p.nodes, p.elapsed_s, p.best, p.bound,
+                   p.best <= p.bound ? " (optimal)" : " (not proven optimal)");
+  };
 }
 
 Schedule solve(const Problem& p, const Options& o) {
@@ -58,6 +89,8 @@ Schedule solve(const Problem& p, const Options& o) {
     io.max_nodes = o.node_limit;
     if (o.max_columns > 0) io.max_columns = o.max_columns;
     io.max_simplex_iterations = o.simplex_limit;
+    io.time_limit_s = o.time_limit;
+    io.progress = progress_printer(o.time_limit);
     return ilp_schedule(p, io);
   }
   if (o.algo == "modulo") {
@@ -67,37 +100,66 @@ Schedule solve(const Problem& p, const Options& o) {
     mo.ilp.max_simplex_iterations = o.simplex_limit;
     if (o.max_columns > 0) mo.ilp.max_columns = o.max_columns;
     mo.deadline = !o.no_deadline;
+    mo.time_limit_s = o.time_limit;
+    mo.progress = progress_printer(o.time_limit);
     if (p.max_registers > 0) return modulo_register_schedule(p, mo);  // II upward until max_live fits
     return modulo_schedule(p, mo);
   }
   throw Error(fmt::format("--algo: unknown '{}' (list, ilp, modulo)", o.algo));
 }
 
+// The checks of options against each other and the parses of named values, before any work (usage errors, exit 2;
+// the ranges of single values are the validators' of setup()).
+void validate(const Options& o) {
+  if (o.robot.empty() == o.graph.empty()) throw cli::UsageError("give exactly one of --robot and --graph");
+  if (o.node_limit < 0) throw cli::UsageError(fmt::format("--node-limit: {} (need >= 0)", o.node_limit));
+  if (o.algo != "modulo" && o.ii != 0) throw cli::UsageError("--ii: only with --algo modulo");
+  const dfg::Function fn = cli::as_usage([&] { return dfg::function_from_name(o.function); });
+  if (fn != dfg::Function::Id && o.robot.empty()) throw cli::UsageError("--function: needs --robot");
+  cli::as_usage([&] { return dfg::parse_depth_mode(o.depth); });
+  cli::as_usage([&] { return parse_priority(o.priority); });
+  if (o.fma == 0 && o.lat_fma != 0) throw cli::UsageError("--lat-fma: only with --fma N (N >= 1)");
+  if (o.fma > 0 && o.lat_fma < 1) throw cli::UsageError("--fma: needs --lat-fma >= 1");
+  // Options the chosen algorithm does not use would be ignored without a word: refused.
+  const auto given = [&](const char* name) { return std::find(o.given.begin(), o.given.end(), name) != o.given.end(); };
+  for (const char* name : {"--priority", "--restarts", "--seed"})
+    if (o.algo != "list" && given(name)) throw cli::UsageError(fmt::format("{}: only with --algo list", name));
+  for (const char* name : {"--no-exact", "--no-deadline"})
+    if (o.algo != "modulo" && given(name)) throw cli::UsageError(fmt::format("{}: only with --algo modulo", name));
+  for (const char* name : {"--node-limit", "--max-columns", "--simplex-limit"})
+    if (o.algo == "list" && given(name)) throw cli::UsageError(fmt::format("{}: only with --algo ilp or modulo", name));
+}
+
+// The largest II worth asking for: one operation at a time, each after the previous result (the modulo
+// scheduler's own upper end, sched/src/modulo.cpp); beyond it nothing overlaps and no schedule is searched.
+long sequential_ii(const Problem& p) {
+  long seq = 1, seq_lat = 1;
+  for (const auto& n : p.graph->nodes) {
+    const int c = class_of(p, n.op);
+    if (!dfg::is_operation(n.op) || c < 0) continue;
+    seq += p.classes[c].occupancy;
+    seq_lat += p.classes[c].latency;
+  }
+  return std::max(seq, seq_lat);
+}
+
 void run(const Options& o) {
-  if (o.robot.empty() == o.graph.empty()) throw Error("give exactly one of --robot and --graph");
-  if (o.ii < 0) throw Error(fmt::format("--ii: {} (need >= 0)", o.ii));
-  if (o.node_limit < 0) throw Error(fmt::format("--node-limit: {} (need >= 0)", o.node_limit));
-  if (o.simplex_limit < 0) throw Error(fmt::format("--simplex-limit: {} (need >= 0)", o.simplex_limit));
+  validate(o);
   const dfg::Function fn = dfg::function_from_name(o.function);
-  if (fn != dfg::Function::Id && o.robot.empty()) throw Error("--function: needs --robot");
   dfg::DepthSetting depth;
   const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
   depth.on = mode.on && !o.robot.empty();  // graph files and benchmarks run as given
   depth.lookahead = fn == dfg::Function::Id ? mode.lookahead : 0;  // lookahead: the inverse dynamics' recursion
-  if (o.fma < 0) throw Error(fmt::format("--fma: {} (need >= 0)", o.fma));
-  if (o.fma > 0 && o.lat_fma < 1) throw Error("--fma: needs --lat-fma >= 1");
-  if (o.fma == 0 && o.lat_fma != 0) throw Error("--lat-fma: only with --fma N (N >= 1)");
   // FMA units: multiply-add fusion after the re-association (on robot graphs, and on graph files too).
   depth.lat = {o.lat_mul, o.lat_add, o.fma > 0 ? o.lat_fma : 0};
   depth.budget = o.depth_budget;
   dfg::Graph traced;
   if (o.robot.empty()) {
-    traced = load_graph(o.graph);
+    // A built-in graph's name is an option value (bench:random:OPS:SEED has a documented range): a usage error.
+    traced = o.graph.rfind("bench:", 0) == 0 ? cli::as_usage([&] { return load_graph(o.graph); }) : load_graph(o.graph);
   } else if (fn == dfg::Function::Id) {
     traced = dfg::robot_graph(o.robot, o.flavour);
   } else {
-    if (o.flavour != "general" && o.flavour != "custom" && o.flavour != "general-dh")
-      throw Error(fmt::format("flavour: '{}' (general, general-dh, custom)", o.flavour));
     dfg::TraceOptions topt;
     topt.keep_zero_pattern = o.flavour == "general-dh";
     traced = dfg::customise(dfg::trace_function(ref::load_robot(o.robot), fn, dfg::Form::ModifiedNE,
@@ -119,6 +181,10 @@ void run(const Options& o) {
   p.read_ports = o.read_ports;
   p.write_ports = o.write_ports;
   check(p);
+  if (p.ii > 0 && p.ii > sequential_ii(p))
+    throw cli::UsageError(fmt::format("--ii: {} is above {}, the largest II this graph can use (one operation at a "
+                                      "time); give 0 (from ResMII) or a value in 1..{}",
+                                      p.ii, sequential_ii(p), sequential_ii(p)));
   Schedule s = solve(p, o);
   p.ii = s.ii;
   std::string reg_note;
@@ -193,40 +259,49 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("schedule", "schedule a robot's Newton-Euler graph (or a graph file) on units");
   cmd->add_option("--robot", o->robot, "robot: built-in name, YAML/URDF file, random:N:SEED");
   cmd->add_option("--graph", o->graph, "graph JSON file (or schedule JSON), or bench:hal|ewf|arf|dct8|fir16|fir16chain|random:OPS:SEED");
-  cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->capture_default_str();
+  cmd->add_option("--flavour", o->flavour, "general (parameters are inputs), general-dh (inputs, DH zero pattern kept) or custom (folded in)")->check(cli::one_of({"general", "general-dh", "custom"}))->capture_default_str();
   cmd->add_option("--function", o->function, "with --robot: id | fd | fd-khalil | fd-strobe | mass | dtau")
       ->capture_default_str();
-  cmd->add_option("--div", o->div, "dividers (used when the graph divides)")->capture_default_str();
-  cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->capture_default_str();
+  cmd->add_option("--div", o->div, "dividers (used when the graph divides)")->check(cli::int_in(1, cli::kMaxUnits))->capture_default_str();
+  cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->check(cli::int_in(1, cli::kMaxLatency))->capture_default_str();
   cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K] (the recursion by lookahead over K links as a candidate shape, K = 2 and 3 when not given)")->capture_default_str();
-  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->capture_default_str();
-  cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->capture_default_str();
-  cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma");
-  cmd->add_option("--mul", o->mul, "multipliers")->capture_default_str();
-  cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->capture_default_str();
-  cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->capture_default_str();
-  cmd->add_option("--lat-add", o->lat_add, "adder latency (cycles)")->capture_default_str();
+  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->check(cli::real_in(0, 10))->capture_default_str();
+  cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->check(cli::int_in(0, cli::kMaxUnits))->capture_default_str();
+  cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma")->check(cli::int_in(1, cli::kMaxLatency));
+  cmd->add_option("--mul", o->mul, "multipliers")->check(cli::int_in(1, cli::kMaxUnits))->capture_default_str();
+  cmd->add_option("--add", o->add, "adders (add, sub, neg, cmp)")->check(cli::int_in(1, cli::kMaxUnits))->capture_default_str();
+  cmd->add_option("--lat-mul", o->lat_mul, "multiplier latency (cycles)")->check(cli::int_in(1, cli::kMaxLatency))->capture_default_str();
+  cmd->add_option("--lat-add", o->lat_add, "adder latency (cycles)")->check(cli::int_in(1, cli::kMaxLatency))->capture_default_str();
   cmd->add_flag("--mul-nonpipelined", o->mul_np, "multipliers busy for their whole latency");
   cmd->add_flag("--add-nonpipelined", o->add_np, "adders busy for their whole latency");
-  cmd->add_option("--algo", o->algo, "list | ilp | modulo")->capture_default_str();
-  cmd->add_option("--priority", o->priority, "list priority: height | mobility | provenance")->capture_default_str();
-  cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->capture_default_str();
+  cmd->add_option("--algo", o->algo, "list | ilp | modulo")->check(cli::one_of({"list", "ilp", "modulo"}))->capture_default_str();
+  cmd->add_option("--priority", o->priority, "list priority: height | mobility | provenance")->check(cli::one_of({"height", "mobility", "provenance"}))->capture_default_str();
+  cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->check(cli::int_in(0, cli::kMaxRestarts))->capture_default_str();
   cmd->add_option("--seed", o->seed, "list: seed of the restarts")->capture_default_str();
-  cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->capture_default_str();
+  cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->check(cli::int_in(0, cli::kMaxIi))->capture_default_str();
   cmd->add_option_function<long>("--node-limit", [o](long v) { o->node_limit = v; o->node_limit_set = true; },
                                  "ilp and modulo: branch-and-bound node limit (deterministic; 0 = none; default 2000 "
-                                 "for ilp, 300 for modulo)");
-  cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)");
-  cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->capture_default_str();
+                                 "for ilp, 300 for modulo)")
+      ->check(cli::int_in(0, 1000000000000));
+  cmd->add_option("--max-columns", o->max_columns, "ilp and modulo: largest model built (0 = default: 400000 ilp, 8000 modulo)")->check(cli::int_in(0, 1000000000));
+  cmd->add_option("--simplex-limit", o->simplex_limit, "ilp and modulo: simplex iterations of the root LP (0 = none)")->check(cli::int_in(0, 1000000000000))->capture_default_str();
+  cmd->add_option("--time-limit", o->time_limit, "ilp and modulo: wall-clock limit in seconds (0 = none); at the limit "
+                  "the best schedule found is written, not proven optimal (a note on stderr says so); the default keeps "
+                  "an interactive run near a minute; results differ from a run without it only where it is reached")
+      ->check(cli::real_in(0, 1e6))->capture_default_str();
   cmd->add_flag("--no-exact", o->no_exact, "modulo: heuristics only (no exact modulo ILP)");
   cmd->add_flag("--no-deadline", o->no_deadline, "modulo: without the deadline scheduler (for comparisons)");
-  cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)");
-  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle (distinct register operands read by the ops issued in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)");
-  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle (results written in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)");
+  cmd->add_option("--max-registers", o->max_registers, "register limit: list scheduling honours it, verify checks it (0 = none)")->check(cli::int_in(0, cli::kMaxRegisters));
+  cmd->add_option("--read-ports", o->read_ports, "register-file read ports per cycle (distinct register operands read by the ops issued in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)")->check(cli::int_in(0, cli::kMaxRegisters));
+  cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle (results written in a cycle, or congruence class): list, ILP and modulo scheduling honour them (0 = none)")->check(cli::int_in(0, cli::kMaxRegisters));
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, cmd] {
+    for (const CLI::Option* opt : cmd->get_options())
+      if (opt->count() > 0) o->given.push_back(opt->get_name());
+    run(*o);
+  });
 }
 
 }  // namespace

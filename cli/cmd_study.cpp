@@ -1,5 +1,6 @@
 // `neaccel study`: robot -> verified accelerator -> report (study/).
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/dfg/depth.hpp"
 
@@ -16,10 +17,13 @@ void setup(CLI::App& app) {
   cmd->add_option("--robot", opt->robot, "built-in name, random:N:SEED, YAML or URDF file")->capture_default_str();
   cmd->add_option("--out", *out, "output directory")->capture_default_str();
   cmd->add_flag("--quick", opt->quick, "smaller sweep and state sets (CI)");
-  cmd->add_option("--states", opt->states, "random states per check (default 100, quick 20)");
-  cmd->add_option("--max-units", opt->max_units, "largest unit count per class in the sweep");
-  cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take");
-  cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)");
+  cmd->add_option("--states", opt->states, "random states per check (default 100, quick 20)")
+      ->check(neaccel::cli::int_in(1, 1000000));
+  cmd->add_option("--max-units", opt->max_units, "largest unit count per class in the sweep")
+      ->check(neaccel::cli::int_in(1, neaccel::cli::kMaxUnits));
+  cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take")
+      ->check(neaccel::cli::real_in(1, 1e15));
+  cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)")->check(neaccel::cli::int_in(1, 4096));
   cmd->add_flag("--report-timings", opt->report_timings,
                 "put the measured CPU times in the report and data/cpu.json (always in timings.json); the output is "
                 "then not the same bytes run to run");

@@ -14,8 +14,10 @@
 
 namespace neaccel::cli {
 
-// Parses "v1,v2,...,vn" (the --q style options). Empty text = n zeros. Errors name the option:
-// "--q: expected 6 comma-separated values, got 5", "--qd: 'abc' is not a number", "--q: entry 2 is not finite".
+// Parses "v1,v2,...,vn" (the --q style options, and rows of files). Empty text (the option not given) = n zeros.
+// Errors name the option: "--q: expected 6 comma-separated values, got 5", "--qd: 'abc' is not a number", "--q: entry
+// 2 is not finite". As options, the entries are checked when the line is parsed (validate.hpp real_list: a usage
+// error, exit 2); what is left here is the count, which depends on the robot (exit 1), and the rows of files.
 inline Eigen::VectorXd parse_vector(const std::string& text, int n, const std::string& option) {
   if (text.empty()) return Eigen::VectorXd::Zero(n);
   std::vector<double> values;

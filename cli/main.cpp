@@ -1,12 +1,24 @@
-// `neaccel`: the command-line front end. Subcommands live in cli/cmd_*.cpp (see command.hpp).
+// `neaccel`: the command-line front end. Subcommands live in cli/cmd_*.cpp (see command.hpp); the checks every
+// option gets, and the usage errors, are validate.hpp's. Exit status (docs/user-guide.md, "Exit codes"): 0 success,
+// 1 bad input data or a failed step, 2 a usage error on the command line, 3 a verification mismatch; every failure
+// prints exactly one `neaccel: error: ...` line on stderr.
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <ios>
+#include <new>
+#include <string>
+
+#ifndef NEACCEL_VERSION
+#define NEACCEL_VERSION "unknown"
+#endif
 
 namespace neaccel::cli {
 std::vector<Entry>& registry() {
@@ -15,10 +27,49 @@ std::vector<Entry>& registry() {
 }
 }  // namespace neaccel::cli
 
+namespace {
+
+// The command word of the line: the first argument that is neither an option of the top level nor its value
+// (--base and --tip take one), or "" when there is none.
+std::string command_word(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--base" || a == "--tip") {
+      ++i;
+      continue;
+    }
+    if (!a.empty() && a[0] == '-') continue;
+    return a;
+  }
+  return "";
+}
+
+// One line for anything that is not a neaccel::Error: it names the command that failed, never only the library's
+// own words ("stoul", "std::bad_alloc").
+std::string describe(const std::string& command, const std::exception& e) {
+  const std::string where = command.empty() ? std::string("neaccel") : "neaccel " + command;
+  if (dynamic_cast<const std::bad_alloc*>(&e))
+    return fmt::format("out of memory while running '{}' (the input or an option asks for more memory than there is)",
+                       where);
+  if (dynamic_cast<const std::ios_base::failure*>(&e))
+    return fmt::format("'{}': a file could not be read ({})", where, e.what());
+  if (dynamic_cast<const std::invalid_argument*>(&e) || dynamic_cast<const std::out_of_range*>(&e))
+    return fmt::format("'{}': a value could not be read as a number ({})", where, e.what());
+  return fmt::format("'{}' failed: {}", where, e.what());
+}
+
+// "--name: ..." or "--a/--b: ...": the message starts with the option it is about.
+bool names_option(const char* what) {
+  return std::strncmp(what, "--", 2) == 0 && what[2] >= 'a' && what[2] <= 'z';
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace neaccel::cli;
-  CLI::App app{"neaccel: design study of Newton-Euler dynamics accelerators"};
-  app.require_subcommand(1);
+  CLI::App app{"neaccel: design study of Newton-Euler dynamics accelerators", "neaccel"};
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("neaccel ") + NEACCEL_VERSION);
   // URDF import options for every command that loads a robot (docs/robot-format.md, "URDF import"); accepted before
   // or after the subcommand. Applied as they are parsed, so they are in force when the command runs.
   app.fallthrough();
@@ -37,24 +88,53 @@ int main(int argc, char** argv) {
   std::sort(entries.begin(), entries.end(),
             [](const Entry& x, const Entry& y) { return x.order != y.order ? x.order < y.order : x.name < y.name; });
   for (const auto& e : entries) e.setup(app);
+  add_common_checks(app);  // every option of every command: no empty value, plain decimal integers, finite numbers
+  // "--opt=" is an option given an empty value: CLI11 would take the next argument as its value instead, so it is
+  // passed on as "--opt" "" and refused by the common checks ("--opt: empty value").
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.size() > 3 && a.rfind("--", 0) == 0 && a.back() == '=' && a.find('=') == a.size() - 1) {
+      args.push_back(a.substr(0, a.size() - 1));
+      args.emplace_back();
+    } else {
+      args.push_back(a);
+    }
+  }
+  const std::string command = command_word(argc, argv);
   try {
-    app.parse(argc, argv);
+    std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
+    app.parse(args);
+    if (app.get_subcommands().empty()) throw CLI::RequiredError("a command");
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    // Usage errors are one line too, naming the command when it is the unknown word.
-    if (argc > 1 && argv[1][0] != '-' &&
-        std::none_of(entries.begin(), entries.end(), [&](const Entry& x) { return x.name == argv[1]; }))
-      std::fprintf(stderr, "neaccel: error: unknown command '%s' (neaccel --help lists them)\n", argv[1]);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // Usage errors are one line too: the unknown command word, or the command and CLI11's words on its options.
+    const auto known = app.get_subcommands([&](CLI::App* s) { return s->get_name() == command; });
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    if (!command.empty() && known.empty())
+      std::fprintf(stderr, "neaccel: error: unknown command '%s' (neaccel --help lists them)\n", command.c_str());
+    else if (command.empty())
+      std::fprintf(stderr, "neaccel: error: %s (see neaccel --help)\n", what.c_str());
+    else if (!what.empty() && what[0] == '-')  // CLI11's words already name the option: "--mul: 0 is out of range (1..4096)"
+      std::fprintf(stderr, "neaccel: error: %s\n", what.c_str());
     else
-      std::fprintf(stderr, "neaccel: error: %s (see --help)\n", e.what());
+      std::fprintf(stderr, "neaccel: error: %s: %s (see neaccel %s --help)\n", command.c_str(), what.c_str(),
+                   command.c_str());
     return 2;
   } catch (const ExitCode& e) {
     return e.code;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "neaccel: error: %s\n", e.what());
+    return 2;
   } catch (const neaccel::Error& e) {
+    // An error that begins with an option's name ("--form: unknown form 'x'") is about the command line, wherever it
+    // was found (the libraries check the names and values they are given): a usage error, as the same mistake caught
+    // by the option checks above, so one mistake has one exit code on every command.
     std::fprintf(stderr, "neaccel: error: %s\n", e.what());
-    return 1;
+    return names_option(e.what()) ? 2 : 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "neaccel: error: %s\n", e.what());
+    std::fprintf(stderr, "neaccel: error: %s\n", describe(command, e).c_str());
     return 1;
   }
   return 0;

@@ -25,8 +25,15 @@ inline std::vector<std::string> split(const std::string& s, char sep = ',') {
   return out;
 }
 
+// Refuses a list with an empty item ("1,,2", ",1", "1,"): a typo, never meant as "skip".
+inline void check_items(const std::string& s, const std::string& opt) {
+  if (s.empty() || s.front() == ',' || s.back() == ',' || s.find(",,") != std::string::npos)
+    throw Error(fmt::format("{}: '{}' has an empty item", opt, s));
+}
+
 // "1-4,8" -> 1 2 3 4 8 (each value >= lo).
 inline std::vector<int> parse_ints(const std::string& s, const std::string& opt, int lo) {
+  check_items(s, opt);
   std::vector<int> v;
   for (const auto& part : split(s)) {
     long a = 0, b = 0;

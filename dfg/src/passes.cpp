@@ -273,6 +273,8 @@ Pass dce_pass(const DceOptions& opt) {
 
 std::vector<Pass> parse_pipeline(const std::string& spec) {
   std::vector<Pass> out;
+  if (!spec.empty() && (spec.front() == ',' || spec.back() == ',' || spec.find(",,") != std::string::npos))
+    throw Error("--passes: '" + spec + "' has an empty item");
   std::stringstream ss(spec);
   std::string item;
   while (std::getline(ss, item, ',')) {
@@ -282,7 +284,7 @@ std::vector<Pass> parse_pipeline(const std::string& spec) {
     else if (item == "dce") out.push_back(dce_pass());
     else if (item == "dce-inputs") out.push_back(dce_pass({false}));
     else if (!item.empty())
-      throw Error("pass pipeline '" + spec + "': unknown pass '" + item + "' (expected fold, cse, factor, dce, dce-inputs)");
+      throw Error("--passes: '" + spec + "': unknown pass '" + item + "' (expected fold, cse, factor, dce, dce-inputs)");
   }
   return out;
 }

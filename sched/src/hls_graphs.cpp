@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -13,6 +15,11 @@ namespace neaccel::sched {
 
 using dfg::NodeId;
 using dfg::Op;
+
+namespace {
+// Largest bench:random:OPS graph (docs/limits.md): as large as the largest real graph measured (10^6 nodes).
+constexpr int kMaxRandomOps = 1000000;
+}  // namespace
 
 NodeId GraphBuilder::input(const std::string& name) {
   dfg::Node n;
@@ -218,10 +225,26 @@ dfg::Graph builtin_graph(const std::string& name) {
   if (name == "arf") return ar_lattice_filter();
   if (name == "dct8") return dct8();
   if (name.rfind("random:", 0) == 0) {
-    int ops = 0;
-    unsigned long long seed = 1;
-    const int k = std::sscanf(name.c_str() + 7, "%d:%llu", &ops, &seed);
-    if (k >= 1 && ops >= 1) return random_dag(ops, seed);
+    // random:OPS[:SEED], both plain decimal: OPS in 1..kMaxRandomOps (the graph is held whole, about 100 bytes an
+    // operation before scheduling), SEED any 64-bit value. "1e9", "-5" or "12x" are refused, never read as a prefix.
+    const std::string rest = name.substr(7);
+    const std::size_t colon = rest.find(':');
+    const std::string ops_text = rest.substr(0, colon), seed_text = colon == std::string::npos ? "1" : rest.substr(colon + 1);
+    const auto decimal = [](const std::string& t) {
+      return !t.empty() && t.size() <= 20 && t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    const auto bad = [&](const std::string& why) {
+      return Error(fmt::format("graph: 'random:{}': {} (random:OPS:SEED, OPS in 1..{}, SEED >= 0)", rest, why,
+                               kMaxRandomOps));
+    };
+    if (!decimal(ops_text)) throw bad(fmt::format("OPS '{}' is not a whole number", ops_text));
+    if (!decimal(seed_text)) throw bad(fmt::format("SEED '{}' is not a whole number", seed_text));
+    errno = 0;
+    const unsigned long long ops = std::strtoull(ops_text.c_str(), nullptr, 10);
+    const unsigned long long seed = std::strtoull(seed_text.c_str(), nullptr, 10);
+    if (errno == ERANGE) throw bad("a number is too large");
+    if (ops < 1 || ops > static_cast<unsigned long long>(kMaxRandomOps)) throw bad(fmt::format("OPS {} is out of range", ops));
+    return random_dag(static_cast<int>(ops), seed);
   }
   throw Error(fmt::format("graph: unknown built-in '{}' (hal, ewf, arf, dct8, fir16, fir16chain, random:OPS:SEED)", name));
 }

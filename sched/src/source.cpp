@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 namespace neaccel::sched {
@@ -68,6 +69,8 @@ dfg::Graph robot_depth_graph(const std::string& robot_spec, const std::string& f
 dfg::Graph load_graph(const std::string& spec) {
   if (spec.rfind("bench:", 0) == 0) return builtin_graph(spec.substr(6));
   check_file_size(spec);
+  std::error_code ec;
+  if (std::filesystem::is_directory(spec, ec)) throw Error(fmt::format("{}: is a directory, not a graph file", spec));
   std::ifstream in(spec);
   if (!in) throw Error(fmt::format("{}: cannot open graph file", spec));
   if (spec.size() > 5 && spec.substr(spec.size() - 5) == ".json") {
