@@ -1,20 +1,28 @@
 // `neaccel fpcheck`: checks a binary32 unit (Verilated RTL or SystemC model) against TestFloat-format
 // vectors; `neaccel fpgen`: writes such vectors from the reference arithmetic (docs/units.md).
+//
+// Both stream: fpcheck reads its vectors line by line (a file, or standard input for `-`, as in
+// `testfloat_gen f32_mulAdd | neaccel fpcheck --op fma --vectors -`) and fpgen writes its lines as it makes them,
+// so memory stays constant whatever the number of vectors (TestFloat's level-1 f32_mulAdd set is 6,133,248 lines).
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/units/fp_vectors.hpp"
 #include "neaccel/units/sc_run.hpp"
 #include "neaccel/units/vl_unit.hpp"
-#include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <random>
-#include <sstream>
 
 // libsystemc.so defines main() and references sc_main: the CLI's own main() wins, but the symbol must exist.
 // The CLI never enters SystemC through it (the SystemC engine is run from the command callbacks).
@@ -24,9 +32,18 @@ namespace {
 
 namespace fpvec = neaccel::units::fpvec;
 using neaccel::Error;
+using neaccel::cli::UsageError;
 using neaccel::units::UnitConfig;
 using neaccel::units::UnitKind;
 using neaccel::units::UnitOut;
+
+// fpgen --count: at most a billion random vectors (about 39 GB of f32_mulAdd lines, some minutes of output); more
+// than TestFloat's level-1 sets (6,133,248 lines for f32_mulAdd), and the line numbers fpcheck reports stay exact.
+constexpr long long kMaxGenCount = 1000000000;
+// fpcheck --max-report: mismatches listed at most.
+constexpr long long kMaxReport = 1000000;
+// Vectors run through the Verilated unit at a time: the memory fpcheck holds, whatever the input's length.
+constexpr std::size_t kChunk = std::size_t{1} << 16;
 
 struct CheckOptions {
   std::string op = "mul", vectors, engine = "verilator";
@@ -36,122 +53,201 @@ struct CheckOptions {
   int max_report = 20;
 };
 
-std::string read_file(const std::string& path) {
-  neaccel::check_file_size(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open vector file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// What one vector against the unit's output adds to the report.
+class Tally {
+ public:
+  Tally(const CheckOptions& o, std::string name, bool three) : o_(o), name_(std::move(name)), three_(three) {}
+
+  void add(const fpvec::Vector& v, const UnitOut& got) {
+    ++total_;
+    const bool result_ok = neaccel::units::fp32::same_result(got.result, v.result);
+    const bool flags_ok = got.flags == v.flags;
+    if (result_ok && flags_ok) return;
+    ++failed_;
+    if (failed_ == 1) first_line_ = v.line;
+    const std::string what = !result_ok && !flags_ok ? "result and flags" : (!result_ok ? "result" : "flags");
+    if (failed_ > static_cast<unsigned long>(o_.max_report)) return;
+    if (o_.json) {
+      nlohmann::json m{{"line", v.line},
+                       {"a", fmt::format("{:08X}", v.a)},
+                       {"b", fmt::format("{:08X}", v.b)},
+                       {"got", fmt::format("{:08X}", got.result)},
+                       {"got_flags", fmt::format("{:02X}", got.flags)},
+                       {"expected", fmt::format("{:08X}", v.result)},
+                       {"expected_flags", fmt::format("{:02X}", v.flags)},
+                       {"differs", what}};
+      if (three_) m["c"] = fmt::format("{:08X}", v.c);
+      mismatches_.push_back(m);
+    } else {
+      const std::string operands =
+          three_ ? fmt::format("{:08X} {:08X} {:08X}", v.a, v.b, v.c) : fmt::format("{:08X} {:08X}", v.a, v.b);
+      fmt::print("{}:{}: {} {}: got {:08X} {:02X}, expected {:08X} {:02X} ({} differ)\n", name_, v.line, o_.op,
+                 operands, got.result, got.flags, v.result, v.flags, what);
+    }
+  }
+
+  // The summary on stdout; a mismatch is exit status 3 with one error line, no vectors at all is an input error.
+  void finish() {
+    if (total_ == 0)
+      throw Error(name_ + ": no vectors (expected lines `" + (three_ ? "A B C RESULT FLAGS" : "A B RESULT FLAGS") +
+                  "`, hex)");
+    const unsigned long passed = total_ - failed_;
+    if (o_.json) {
+      nlohmann::json j{{"op", o_.op},         {"engine", o_.engine},           {"latency", o_.latency},
+                       {"pipelined", !o_.non_pipelined}, {"vectors", o_.vectors}, {"passed", passed},
+                       {"failed", failed_},   {"mismatches", mismatches_}};
+      fmt::print("{}\n", j.dump(2));
+    } else {
+      fmt::print("{} passed, {} failed\n", passed, failed_);
+    }
+    std::fflush(stdout);
+    if (failed_ == 0) return;
+    std::fprintf(stderr, "neaccel: error: fpcheck: %lu of %lu %s vectors differ from the %s unit (first at %s:%ld)\n",
+                 failed_, total_, o_.op.c_str(), o_.engine == "systemc" ? "SystemC model of the" : "Verilated",
+                 name_.c_str(), first_line_);
+    throw neaccel::cli::ExitCode{3};
+  }
+
+ private:
+  const CheckOptions& o_;
+  std::string name_;
+  bool three_;
+  unsigned long total_ = 0, failed_ = 0;
+  long first_line_ = 0;
+  nlohmann::json mismatches_ = nlohmann::json::array();
+};
+
+std::array<uint32_t, 4> operation(fpvec::Op op, const fpvec::Vector& v) {
+  return {op == fpvec::Op::Sub ? 1u : 0u, v.a, v.b, v.c};
 }
 
-std::vector<UnitOut> run_engine(const CheckOptions& o, fpvec::Op op, const std::vector<fpvec::Vector>& vs) {
+void run_check(const CheckOptions& o) {
+  const fpvec::Op op = neaccel::cli::as_usage([&] { return fpvec::parse_op(o.op, "--op"); });
+  if (o.engine != "verilator" && o.engine != "systemc")
+    throw UsageError("--engine: unknown engine '" + o.engine + "' (verilator or systemc)");
+  const int operands = fpvec::operand_count(op);
   const UnitKind kind = op == fpvec::Op::Mul   ? UnitKind::Fp32Mul
                         : op == fpvec::Op::Fma ? UnitKind::Fp32Fma
                         : op == fpvec::Op::Div ? UnitKind::Fp32Div
                                                : UnitKind::Fp32Add;
-  UnitConfig cfg{kind, o.latency, !o.non_pipelined, 32, 16};
-  std::vector<std::array<uint32_t, 4>> ops;
-  ops.reserve(vs.size());
-  const uint32_t code = op == fpvec::Op::Sub ? 1u : 0u;
-  for (const auto& v : vs) ops.push_back({code, v.a, v.b, v.c});
-  if (o.engine == "systemc") return neaccel::units::run_sc_unit(cfg, ops);
-  if (o.engine != "verilator") throw Error("--engine: unknown engine '" + o.engine + "' (verilator or systemc)");
-  auto unit = neaccel::units::make_vl_unit(cfg);
-  return neaccel::units::run_vl_unit(*unit, ops);
-}
+  const UnitConfig cfg{kind, o.latency, !o.non_pipelined, 32, 16};
+  // The Verilated unit first: a configuration that was not built is refused before any input is read.
+  std::unique_ptr<neaccel::units::VlUnit> unit;
+  if (o.engine == "verilator") unit = neaccel::units::make_vl_unit(cfg);
 
-void run_check(const CheckOptions& o) {
-  const fpvec::Op op = fpvec::parse_op(o.op, "--op");
-  if (o.latency < 1 || o.latency > 6) throw Error("--latency: must be 1..6");
-  const bool three = fpvec::operand_count(op) == 3;
-  const auto vs = fpvec::parse_vectors(read_file(o.vectors), o.vectors, fpvec::operand_count(op));
-  const std::vector<UnitOut> got = run_engine(o, op, vs);
-  size_t failed = 0;
-  nlohmann::json mismatches = nlohmann::json::array();
-  for (size_t i = 0; i < vs.size(); ++i) {
-    const auto& v = vs[i];
-    const bool result_ok = neaccel::units::fp32::same_result(got[i].result, v.result);
-    const bool flags_ok = got[i].flags == v.flags;
-    if (result_ok && flags_ok) continue;
-    ++failed;
-    const std::string what = !result_ok && !flags_ok ? "result and flags" : (!result_ok ? "result" : "flags");
-    if (o.json) {
-      if (static_cast<int>(mismatches.size()) < o.max_report) {
-        nlohmann::json m{{"line", v.line}, {"a", fmt::format("{:08X}", v.a)}, {"b", fmt::format("{:08X}", v.b)},
-                         {"got", fmt::format("{:08X}", got[i].result)}, {"got_flags", fmt::format("{:02X}", got[i].flags)},
-                         {"expected", fmt::format("{:08X}", v.result)},
-                         {"expected_flags", fmt::format("{:02X}", v.flags)}, {"differs", what}};
-        if (three) m["c"] = fmt::format("{:08X}", v.c);
-        mismatches.push_back(m);
-      }
-    } else if (static_cast<int>(failed) <= o.max_report) {
-      const std::string operands =
-          three ? fmt::format("{:08X} {:08X} {:08X}", v.a, v.b, v.c) : fmt::format("{:08X} {:08X}", v.a, v.b);
-      fmt::print("{}:{}: {} {}: got {:08X} {:02X}, expected {:08X} {:02X} ({} differ)\n", o.vectors, v.line, o.op,
-                 operands, got[i].result, got[i].flags, v.result, v.flags, what);
-    }
-  }
-  const size_t passed = vs.size() - failed;
-  if (o.json) {
-    nlohmann::json j{{"op", o.op},         {"engine", o.engine},   {"latency", o.latency},
-                     {"pipelined", !o.non_pipelined}, {"vectors", o.vectors}, {"passed", passed},
-                     {"failed", failed},   {"mismatches", mismatches}};
-    std::cout << j.dump(2) << "\n";
+  const bool from_stdin = o.vectors == "-";
+  const std::string name = from_stdin ? "<stdin>" : o.vectors;
+  std::ifstream file;
+  if (from_stdin) {
+    // A buffered std::cin (synchronised with stdio it reads a character at a time); stdout stays with stdio.
+    std::ios::sync_with_stdio(false);
   } else {
-    fmt::print("{} passed, {} failed\n", passed, failed);
+    file.open(o.vectors, std::ios::binary);
+    if (!file) throw Error(o.vectors + ": cannot open vector file");
   }
-  std::cout.flush();
-  if (failed > 0) throw neaccel::cli::ExitCode{1};
+  fpvec::VectorReader reader(from_stdin ? std::cin : file, name, operands);
+  Tally tally(o, name, operands == 3);
+
+  if (unit) {
+    std::vector<fpvec::Vector> chunk;
+    std::vector<std::array<uint32_t, 4>> ops;
+    chunk.reserve(kChunk);
+    ops.reserve(kChunk);
+    for (bool more = true; more;) {
+      chunk.clear();
+      ops.clear();
+      for (fpvec::Vector v; chunk.size() < kChunk && (more = reader.next(v));) {
+        chunk.push_back(v);
+        ops.push_back(operation(op, v));
+      }
+      if (chunk.empty()) break;
+      const std::vector<UnitOut> got = neaccel::units::run_vl_unit(*unit, ops);
+      for (std::size_t i = 0; i < chunk.size(); ++i) tally.add(chunk[i], got[i]);
+    }
+  } else {
+    std::deque<fpvec::Vector> in_flight;  // at most the unit's latency of them
+    neaccel::units::stream_sc_unit(
+        cfg,
+        [&](std::array<uint32_t, 4>& ops) {
+          fpvec::Vector v;
+          if (!reader.next(v)) return false;
+          in_flight.push_back(v);
+          ops = operation(op, v);
+          return true;
+        },
+        [&](const UnitOut& got) {
+          tally.add(in_flight.front(), got);
+          in_flight.pop_front();
+        });
+  }
+  tally.finish();
 }
 
 struct GenOptions {
   std::string op = "mul", out;
-  long count = 10000;
+  long long count = 10000;
   uint64_t seed = 1;
   bool hard = false;
 };
 
+// Writes the vectors as they are made (constant memory): to --out, or to standard output for `-` or no --out.
 void run_gen(const GenOptions& o) {
-  const fpvec::Op op = fpvec::parse_op(o.op, "--op");
-  if (o.count < 0) throw Error("--count: must be >= 0");
-  std::vector<fpvec::Pair> pairs;
-  if (o.hard) pairs = fpvec::hard_pairs(op);
-  std::mt19937_64 rng(o.seed);
-  for (long i = 0; i < o.count; ++i) pairs.push_back(fpvec::random_pair(op, rng));
-  std::ofstream out(o.out, std::ios::binary);
-  if (!out) throw Error(o.out + ": cannot write vector file");
-  for (const auto& p : pairs) {
+  const fpvec::Op op = neaccel::cli::as_usage([&] { return fpvec::parse_op(o.op, "--op"); });
+  const bool to_stdout = o.out.empty() || o.out == "-";
+  const std::string name = to_stdout ? "standard output" : o.out;
+  std::FILE* f = to_stdout ? stdout : std::fopen(o.out.c_str(), "wb");
+  if (!f) throw Error(o.out + ": cannot write vector file (" + std::strerror(errno) + ")");
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned(to_stdout ? nullptr : f, &std::fclose);
+  static char buffer[1 << 16];
+  std::setvbuf(f, buffer, _IOFBF, sizeof buffer);
+  const bool three = fpvec::operand_count(op) == 3;
+  const auto write = [&](const fpvec::Pair& p) {
     const auto r = fpvec::reference(op, p.a, p.b, p.c);
-    out << (fpvec::operand_count(op) == 3 ? fpvec::format_line3(p.a, p.b, p.c, r.bits, r.flags)
-                                          : fpvec::format_line(p.a, p.b, r.bits, r.flags))
-        << "\n";
-  }
-  if (!out) throw Error(o.out + ": write failed");
+    char line[64];
+    const int n = three ? std::snprintf(line, sizeof line, "%08X %08X %08X %08X %02X\n", p.a, p.b, p.c, r.bits, r.flags)
+                        : std::snprintf(line, sizeof line, "%08X %08X %08X %02X\n", p.a, p.b, r.bits, r.flags);
+    if (std::fwrite(line, 1, static_cast<std::size_t>(n), f) != static_cast<std::size_t>(n))
+      throw Error(name + ": write failed (" + std::strerror(errno) + ")");
+  };
+  if (o.hard)
+    for (const auto& p : fpvec::hard_pairs(op)) write(p);
+  std::mt19937_64 rng(o.seed);
+  for (long long i = 0; i < o.count; ++i) write(fpvec::random_pair(op, rng));
+  if (std::fflush(f) != 0 || std::ferror(f)) throw Error(name + ": write failed (" + std::strerror(errno) + ")");
+  if (!to_stdout && std::fclose(owned.release()) != 0)
+    throw Error(name + ": write failed (" + std::strerror(errno) + ")");
 }
 
-void setup(CLI::App& app) {
+void setup_check(CLI::App& app) {
+  using neaccel::cli::int_in;
   auto opt = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("fpcheck", "check a binary32 unit against TestFloat vectors (A B RESULT FLAGS; fma: A B C RESULT FLAGS)");
   cmd->add_option("--op", opt->op, "add | sub | mul | fma (f32_mulAdd) | div")->required();
-  cmd->add_option("--vectors", opt->vectors, "TestFloat-format vector file")->required();
+  cmd->add_option("--vectors", opt->vectors, "TestFloat-format vector file, read as a stream; - reads standard input")
+      ->required();
   cmd->add_option("--engine", opt->engine, "verilator (RTL) | systemc (model)")->capture_default_str();
-  cmd->add_option("--latency", opt->latency, "unit latency 1..6")->capture_default_str();
+  cmd->add_option("--latency", opt->latency, "unit latency 1..6")->capture_default_str()->check(int_in(1, 6));
   cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (verilator: latency 3, fp32 div latency 6)");
-  cmd->add_option("--max-report", opt->max_report, "mismatches listed at most")->capture_default_str();
+  cmd->add_option("--max-report", opt->max_report, "mismatches listed at most (0..1000000)")
+      ->capture_default_str()
+      ->check(int_in(0, kMaxReport));
   cmd->add_flag("--json", opt->json, "JSON report");
   cmd->callback([opt] { run_check(*opt); });
+}
 
+void setup_gen(CLI::App& app) {
+  using neaccel::cli::int_in;
   auto gen = std::make_shared<GenOptions>();
   auto* g = app.add_subcommand("fpgen", "write TestFloat-format binary32 vectors from the reference (num/fp32.hpp)");
   g->add_option("--op", gen->op, "add | sub | mul | fma | div")->required();
-  g->add_option("--count", gen->count, "random vectors")->capture_default_str();
+  g->add_option("--count", gen->count, "random vectors, 0..1000000000")->capture_default_str()->check(int_in(0, kMaxGenCount));
   g->add_option("--seed", gen->seed, "random seed")->capture_default_str();
   g->add_flag("--hard", gen->hard, "prepend the deterministic hard-class sweeps");
-  g->add_option("--out", gen->out, "output file")->required();
+  g->add_option("--out", gen->out, "output file; - or none: standard output");
   g->callback([gen] { run_gen(*gen); });
 }
 
 }  // namespace
 
-NEACCEL_COMMAND(fpcheck, 60, setup)
+NEACCEL_COMMAND(fpcheck, 60, setup_check)
+NEACCEL_COMMAND(fpgen, 60, setup_gen)

@@ -17,9 +17,12 @@ namespace neaccel::dfg {
 
 namespace {
 
+// Largest absolute error over the largest reference magnitude. A non-finite output or reference (nan, inf) is an
+// infinite error, a failure against any tolerance: std::max drops a NaN operand, which would have reported 0.
 double rel_error(const std::vector<double>& y, const std::vector<double>& ref) {
   double err = 0, scale = 0;
   for (std::size_t i = 0; i < y.size(); ++i) {
+    if (!std::isfinite(y[i]) || !std::isfinite(ref[i])) return std::numeric_limits<double>::infinity();
     err = std::max(err, std::abs(y[i] - ref[i]));
     scale = std::max(scale, std::abs(ref[i]));
   }

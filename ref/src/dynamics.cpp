@@ -1,5 +1,7 @@
 #include "neaccel/ref/dynamics.hpp"
 
+#include "finite_checks.hpp"
+
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/khalil_ne.hpp"
 #include "neaccel/ref/model.hpp"
@@ -10,6 +12,7 @@
 #include <Eigen/Geometry>
 
 #include <cmath>
+#include <utility>
 
 namespace neaccel::ref {
 
@@ -72,18 +75,34 @@ Eigen::VectorXd inverse_dynamics(const Robot& robot, const Eigen::VectorXd& q, c
   check_vector(robot, q, "q");
   check_vector(robot, qd, "qd");
   check_vector(robot, qdd, "qdd");
-  return run(model_of(robot), joint_inputs(robot, q, qd, qdd), form);
+  const Eigen::VectorXd tau = run(model_of(robot), joint_inputs(robot, q, qd, qdd), form);
+  internal::require_finite(tau, "inverse dynamics", "torque", "tau");
+  return tau;
 }
 
 Eigen::VectorXd gravity_torque(const Robot& robot, const Eigen::VectorXd& q, Form form) {
   check_vector(robot, q, "q");
   const Robot r = without_gravity_and_wrench(robot, true);
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(robot.dof());
-  return run(model_of(r), joint_inputs(r, q, zero, zero), form);
+  const Eigen::VectorXd g = run(model_of(r), joint_inputs(r, q, zero, zero), form);
+  internal::require_finite(g, "gravity torques", "torque", "G");
+  return g;
 }
 
+namespace {
+Eigen::VectorXd bias(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, Form form,
+                     const std::string& stage) {
+  check_vector(robot, q, "q");
+  check_vector(robot, qd, "qd");
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(robot.dof());
+  const Eigen::VectorXd h = run(model_of(robot), joint_inputs(robot, q, qd, zero), form);
+  internal::require_finite(h, stage, "bias torque (Coriolis, centrifugal, gravity, friction)", "h");
+  return h;
+}
+}  // namespace
+
 Eigen::VectorXd bias_torque(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, Form form) {
-  return inverse_dynamics(robot, q, qd, Eigen::VectorXd::Zero(robot.dof()), form);
+  return bias(robot, q, qd, form, "bias torques");
 }
 
 Eigen::MatrixXd mass_matrix_strobing(const Robot& robot, const Eigen::VectorXd& q, Form form) {
@@ -94,6 +113,7 @@ Eigen::MatrixXd mass_matrix_strobing(const Robot& robot, const Eigen::VectorXd& 
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
   Eigen::MatrixXd M(n, n);
   for (int j = 0; j < n; ++j) M.col(j) = run(model, joint_inputs(r, q, zero, Eigen::VectorXd::Unit(n, j)), form);
+  internal::require_finite(M, "strobing");
   return M;
 }
 
@@ -160,6 +180,7 @@ Eigen::MatrixXd mass_matrix_crba(const Robot& robot, const Eigen::VectorXd& q) {
       M(i, j) = M(j, i) = s[static_cast<std::size_t>(j)].dot(F);
     }
   }
+  internal::require_finite(M, "CRBA");
   return M;
 }
 
@@ -167,11 +188,8 @@ Eigen::VectorXd forward_dynamics(const Robot& robot, const Eigen::VectorXd& q, c
                                  const Eigen::VectorXd& tau, Form form) {
   check_vector(robot, tau, "tau");
   const Eigen::MatrixXd M = mass_matrix_crba(robot, q);
-  const Eigen::VectorXd h = bias_torque(robot, q, qd, form);
-  const Eigen::LDLT<Eigen::MatrixXd> ldlt(M);
-  if (ldlt.info() != Eigen::Success || !ldlt.isPositive())
-    throw Error("robot '" + robot.name + "': mass matrix is not positive definite at this q");
-  return ldlt.solve(tau - h);
+  const Eigen::VectorXd h = bias(robot, q, qd, form, "forward dynamics");
+  return internal::solve_mass(robot, M, tau - h, "forward dynamics");
 }
 
 double total_energy(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
@@ -184,7 +202,10 @@ double total_energy(const Robot& robot, const Eigen::VectorXd& q, const Eigen::V
     const Eigen::Vector3d c = T[i].block<3, 1>(0, 3) + T[i].block<3, 3>(0, 0) * links[i].com;
     potential -= links[i].mass * robot.gravity.dot(c);
   }
-  return 0.5 * qd.dot(M * qd) + potential;
+  const double energy = 0.5 * qd.dot(M * qd) + potential;
+  if (!std::isfinite(energy))
+    throw Error("total energy: not finite (" + internal::value_text(energy) + ") for the given state");
+  return energy;
 }
 
 Trajectory simulate_rk4(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
@@ -196,15 +217,41 @@ Trajectory simulate_rk4(const Robot& robot, const Eigen::VectorXd& q0, const Eig
   const auto steps = static_cast<long>(std::llround(t_end / dt));
   Trajectory traj;
   Eigen::VectorXd q = q0, qd = qd0;
+  // An error inside a step (a non-finite torque or acceleration, a singular mass matrix) names the time it came at.
+  const auto at = [](double t, const std::function<Eigen::VectorXd()>& f) {
+    try {
+      return f();
+    } catch (const Error& e) {
+      throw Error("simulate: at t = " + internal::value_text(t) + " s: " + e.what());
+    }
+  };
+  const auto tau_at = [&](double t, const Eigen::VectorXd& x, const Eigen::VectorXd& v) {
+    return at(t, [&] {
+      const Eigen::VectorXd u = torque(t, x, v);
+      internal::require_finite(u, "torque input", "torque", "tau");
+      return u;
+    });
+  };
   auto accel = [&](double t, const Eigen::VectorXd& x, const Eigen::VectorXd& v) {
-    return forward(x, v, torque(t, x, v));
+    const Eigen::VectorXd u = tau_at(t, x, v);
+    return at(t, [&] {
+      const Eigen::VectorXd a = forward(x, v, u);
+      internal::require_finite(a, "forward dynamics", "acceleration", "qdd");
+      return a;
+    });
   };
   for (long k = 0;; ++k) {
     const double t = static_cast<double>(k) * dt;
+    // The state is finite at the start and each step adds finite terms: only an overflow makes it non-finite.
+    for (Eigen::Index i = 0; i < q.size(); ++i)
+      for (const auto& [x, name] : {std::pair{q[i], "q"}, std::pair{qd[i], "qd"}})
+        if (!std::isfinite(x))
+          throw Error("simulate: at t = " + internal::value_text(t) + " s: the state overflowed (" + name + "_" +
+                      std::to_string(i + 1) + " = " + internal::value_text(x) + "); a smaller --dt may help");
     traj.t.push_back(t);
     traj.q.push_back(q);
     traj.qd.push_back(qd);
-    traj.tau.push_back(torque(t, q, qd));
+    traj.tau.push_back(tau_at(t, q, qd));
     if (k == steps) break;
     // Classic RK4 on (q, qd).
     const Eigen::VectorXd k1q = qd, k1v = accel(t, q, qd);

@@ -22,7 +22,6 @@ set(cases
   "graph.json|dfg|--graph|${WORK}/graph.json"
   "graph.dot|dfg|--graph|${WORK}/graph.dot"
   "schedule.json|schedule|--graph|${WORK}/schedule.json"
-  "vectors.txt|fpcheck|--op|add|--vectors|${WORK}/vectors.txt"
   "campaign.yaml|campaign|${WORK}/campaign.yaml|--out|${WORK}/camp|--local"
   "design/manifest.json|sim|--out|${WORK}/design|--random|1"
   "torques.csv|simulate|--robot|planar2|--tau-file|${WORK}/torques.csv"

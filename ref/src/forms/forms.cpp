@@ -1,5 +1,7 @@
 #include "neaccel/ref/forms/forms.hpp"
 
+#include "../finite_checks.hpp"
+
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/forms/dalembert.hpp"
@@ -50,13 +52,24 @@ Eigen::VectorXd forward_accelerations(const Robot& robot, const std::string& met
   check_vector(robot, qd, "qd");
   check_vector(robot, tau, "tau");
   if (method == "crba") return forward_dynamics(robot, q, qd, tau);
-  if (method == "strobe") return mass_matrix_strobing(robot, q).ldlt().solve(tau - bias_torque(robot, q, qd));
+  const std::string stage = "forward dynamics (" + method + ")";
+  if (method == "strobe") {
+    const Eigen::VectorXd h = bias_torque(robot, q, qd);
+    return internal::solve_mass(robot, mass_matrix_strobing(robot, q), tau - h, stage);
+  }
   const ModelT<double> m = model_of(robot);
   const JointInputs<double> in = joint_inputs(robot, q, qd, Eigen::VectorXd::Zero(robot.dof()));
   const std::vector<double> t(tau.data(), tau.data() + tau.size());
-  if (method == "recursive" || method == "nasser") return to_eigen(nasser_forward(m, in, t));
-  if (method == "khalil") return to_eigen(khalil_forward(m, in, t));
-  throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, nasser, khalil)");
+  Eigen::VectorXd qdd;
+  if (method == "recursive" || method == "nasser") qdd = to_eigen(nasser_forward(m, in, t));
+  else if (method == "khalil") qdd = to_eigen(khalil_forward(m, in, t));
+  else
+    throw Error("--method: unknown forward-dynamics method '" + method + "' (crba, strobe, recursive, nasser, khalil)");
+  // The O(n) recursions divide by the articulated inertias: a singular mass matrix shows as nan or inf there, and
+  // is named as such; any other non-finite acceleration is named by its index.
+  if (!qdd.allFinite()) internal::require_nonsingular(robot, mass_matrix_crba(robot, q), stage);
+  internal::require_finite(qdd, stage, "acceleration", "qdd");
+  return qdd;
 }
 
 Trajectory simulate_with_method(const Robot& robot, const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <string_view>
 
 namespace neaccel::units::fpvec {
 
@@ -161,7 +162,7 @@ std::string format_line3(uint32_t a, uint32_t b, uint32_t c, uint32_t result, ui
 }
 
 namespace {
-bool parse_hex(const std::string& tok, size_t max_digits, uint32_t& out) {
+bool parse_hex(std::string_view tok, size_t max_digits, uint32_t& out) {
   if (tok.empty() || tok.size() > max_digits) return false;
   uint32_t v = 0;
   for (char c : tok) {
@@ -177,26 +178,46 @@ bool parse_hex(const std::string& tok, size_t max_digits, uint32_t& out) {
 }
 }  // namespace
 
-std::vector<Vector> parse_vectors(const std::string& text, const std::string& file, int operands) {
-  const size_t fields = operands == 3 ? 5 : 4;
-  std::vector<Vector> out;
-  std::istringstream in(text);
-  std::string line;
-  int no = 0;
-  while (std::getline(in, line)) {
-    ++no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::istringstream ls(line);
-    std::vector<std::string> tok;
-    for (std::string t; ls >> t;) tok.push_back(t);
-    if (tok.empty()) continue;
-    const std::string where = file + ":" + std::to_string(no) + ": ";
-    if (tok.size() != fields) {
-      throw Error(where + "expected " + std::to_string(fields) + " hex fields `" +
-                  (fields == 5 ? "A B C RESULT FLAGS" : "A B RESULT FLAGS") + "`, got " + std::to_string(tok.size()));
+VectorReader::VectorReader(std::istream& in, std::string file, int operands)
+    : in_(in), file_(std::move(file)), fields_(operands == 3 ? 5 : 4) {}
+
+bool VectorReader::next(Vector& v) {
+  char buf[kMaxLine + 2];  // a full line, its '\r' and the terminating NUL
+  for (;;) {
+    if (in_.eof()) return false;
+    in_.getline(buf, sizeof buf);
+    const std::streamsize got = in_.gcount();
+    if (in_.bad()) throw Error(file_ + ": read error after line " + std::to_string(line_));
+    if (in_.fail()) {
+      if (got == 0) return false;  // end of input: nothing was left to read
+      // getline stored sizeof buf - 1 characters without meeting the end of the line.
+      throw Error(file_ + ":" + std::to_string(line_ + 1) + ": line longer than " + std::to_string(kMaxLine) +
+                  " characters (a TestFloat line is under 50)");
     }
-    Vector v;
-    v.line = no;
+    ++line_;
+    // got counts the '\n' when one was read (the stream is not at its end then).
+    size_t len = static_cast<size_t>(got) - (in_.eof() ? 0 : 1);
+    if (len > 0 && buf[len - 1] == '\r') --len;
+    const std::string_view text(buf, len);
+    std::string_view tok[6];
+    size_t count = 0;
+    for (size_t i = 0; i < len;) {
+      while (i < len && (text[i] == ' ' || text[i] == '\t')) ++i;
+      if (i == len) break;
+      const size_t b = i;
+      while (i < len && text[i] != ' ' && text[i] != '\t') ++i;
+      if (count < 6) tok[count] = text.substr(b, i - b);
+      ++count;
+    }
+    if (count == 0) continue;
+    const size_t fields = static_cast<size_t>(fields_);
+    const std::string where = file_ + ":" + std::to_string(line_) + ": ";
+    if (count != fields) {
+      throw Error(where + "expected " + std::to_string(fields) + " hex fields `" +
+                  (fields == 5 ? "A B C RESULT FLAGS" : "A B RESULT FLAGS") + "`, got " + std::to_string(count));
+    }
+    v = Vector{};
+    v.line = line_;
     const char* names2[] = {"A", "B", "RESULT"};
     const char* names3[] = {"A", "B", "C", "RESULT"};
     uint32_t* dst2[] = {&v.a, &v.b, &v.result};
@@ -205,14 +226,21 @@ std::vector<Vector> parse_vectors(const std::string& text, const std::string& fi
     uint32_t** dst = fields == 5 ? dst3 : dst2;
     for (size_t i = 0; i + 1 < fields; ++i) {
       if (!parse_hex(tok[i], 8, *dst[i])) {
-        throw Error(where + "field " + names[i] + " '" + tok[i] + "' is not 1-8 hex digits");
+        throw Error(where + "field " + names[i] + " '" + std::string(tok[i]) + "' is not 1-8 hex digits");
       }
     }
     if (!parse_hex(tok[fields - 1], 2, v.flags) || v.flags > 0x1F) {
-      throw Error(where + "field FLAGS '" + tok[fields - 1] + "' is not a hex flag set (00-1F)");
+      throw Error(where + "field FLAGS '" + std::string(tok[fields - 1]) + "' is not a hex flag set (00-1F)");
     }
-    out.push_back(v);
+    return true;
   }
+}
+
+std::vector<Vector> parse_vectors(const std::string& text, const std::string& file, int operands) {
+  std::istringstream in(text);
+  VectorReader reader(in, file, operands);
+  std::vector<Vector> out;
+  for (Vector v; reader.next(v);) out.push_back(v);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include "neaccel/units/sc_unit.hpp"
 
 #include <cstdlib>
+#include <deque>
 
 namespace neaccel::units {
 
@@ -15,6 +16,22 @@ std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std
 }
 
 std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std::array<uint32_t, 4>>& ops) {
+  std::vector<UnitOut> out;
+  out.reserve(ops.size());
+  std::size_t i = 0;
+  stream_sc_unit(
+      config,
+      [&](std::array<uint32_t, 4>& o) {
+        if (i == ops.size()) return false;
+        o = ops[i++];
+        return true;
+      },
+      [&](const UnitOut& r) { out.push_back(r); });
+  return out;
+}
+
+void stream_sc_unit(const UnitConfig& config, const std::function<bool(std::array<uint32_t, 4>&)>& next,
+                    const std::function<void(const UnitOut&)>& sink) {
   using namespace sc_core;
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);
@@ -37,29 +54,40 @@ std::vector<UnitOut> run_sc_unit(const UnitConfig& config, const std::vector<std
   rst_n.write(true);
   const long latency = config.latency;
   const long gap = config.pipelined ? 1 : latency;
-  std::vector<UnitOut> out;
-  out.reserve(ops.size());
-  const long cycles = static_cast<long>(ops.size()) * gap + latency;
-  for (long c = 0; c < cycles; ++c) {
-    const bool issue = c % gap == 0 && static_cast<size_t>(c / gap) < ops.size();
+  // Issue cycles of the operations in flight, oldest first (at most Latency of them).
+  std::deque<long> in_flight;
+  std::array<uint32_t, 4> o{};
+  bool more = next(o);
+  long c = 0;
+  for (; more || !in_flight.empty(); ++c) {
+    const bool issue = more && c % gap == 0;
     valid.write(issue);
     if (issue) {
-      const auto& o = ops[static_cast<size_t>(c / gap)];
       op.write(o[0]);
       a.write(o[1]);
       b.write(o[2]);
       c_in.write(o[3]);
+      in_flight.push_back(c);
     }
     sc_start(sc_time(10, SC_NS));
-    const long src = c - latency + 1;
-    const bool expect = src >= 0 && src % gap == 0 && static_cast<size_t>(src / gap) < ops.size();
+    const bool expect = !in_flight.empty() && in_flight.front() == c - latency + 1;
     if (valid_o.read() != expect) {
       throw Error("SystemC model of " + describe(config) + ": valid_o wrong at cycle " + std::to_string(c));
     }
-    if (expect) out.push_back({true, result.read(), flags.read()});
+    if (expect) {
+      in_flight.pop_front();
+      sink({true, result.read(), flags.read()});
+    }
+    if (issue) more = next(o);
+  }
+  // Latency more cycles with nothing issued: nothing may come out.
+  valid.write(false);
+  for (const long end = c + latency; c < end; ++c) {
+    sc_start(sc_time(10, SC_NS));
+    if (valid_o.read())
+      throw Error("SystemC model of " + describe(config) + ": valid_o wrong at cycle " + std::to_string(c));
   }
   sc_stop();
-  return out;
 }
 
 }  // namespace neaccel::units

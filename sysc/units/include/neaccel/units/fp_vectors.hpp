@@ -5,6 +5,7 @@
 #include "neaccel/units/fp32.hpp"
 
 #include <cstdint>
+#include <istream>
 #include <random>
 #include <string>
 #include <vector>
@@ -44,10 +45,30 @@ std::string format_line3(uint32_t a, uint32_t b, uint32_t c, uint32_t result, ui
 
 struct Vector {
   uint32_t a = 0, b = 0, c = 0, result = 0, flags = 0;
-  int line = 0;
+  long line = 0;  // 1-based line number in the input
 };
-// Parses TestFloat lines of `operands` operands (2: `A B RESULT FLAGS`; 3: `A B C RESULT FLAGS`), blank lines
-// skipped; throws neaccel::Error "FILE:LINE: ..." on a malformed line.
+
+// Reads TestFloat lines of `operands` operands (2: `A B RESULT FLAGS`; 3: `A B C RESULT FLAGS`) one at a time from
+// a stream (a file, a pipe, standard input), in constant memory whatever the input's length: TestFloat's level-1
+// f32_mulAdd set is 6 million lines and is usually piped from testfloat_gen. Blank lines are skipped; a malformed
+// line, or one longer than kMaxLine characters, throws neaccel::Error "FILE:LINE: ...".
+class VectorReader {
+ public:
+  static constexpr int kMaxLine = 255;
+  VectorReader(std::istream& in, std::string file, int operands);
+  // The next vector into v; false at the end of the input. Throws "FILE: read error" when the stream fails.
+  bool next(Vector& v);
+  // Lines read so far (blank ones included).
+  long lines() const { return line_; }
+
+ private:
+  std::istream& in_;
+  std::string file_;
+  int fields_;
+  long line_ = 0;
+};
+
+// All the vectors of `text` (a VectorReader over it).
 std::vector<Vector> parse_vectors(const std::string& text, const std::string& file, int operands = 2);
 
 }  // namespace neaccel::units::fpvec
