@@ -1,0 +1,43 @@
+// The same graph on other platforms than the accelerator, measured on this machine (`neaccel platforms`,
+// docs/platforms.md): the generated kernels (kernels.hpp) of a robot's customised graph built with the system
+// compiler and timed on one core for one state, batched on one core and on all cores over batch sizes; the CUDA
+// source written beside them and measured only where a GPU is present; Pinocchio's RNEA / ABA on one core where the
+// project's virtual environment holds the `pin` package.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace neaccel::dfg {
+
+struct PlatformOptions {
+  std::string robot = "puma560";                     // anything ref::load_robot accepts
+  std::string function = "id";                       // dfg/functions.hpp
+  std::vector<long> batches = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  std::vector<std::string> scalars = {"double", "float"};
+  std::filesystem::path out = "out/platforms";      // kernels, logs, platforms.json
+  int repeats = 5;                                   // timed runs per point (the fastest is kept)
+  double target_ms = 10;                             // each timed run repeats the call for at least this long
+  bool pinocchio = true;                             // the Pinocchio row when the `pin` package is there
+  std::function<void(const std::string&)> progress;  // one line per step (may be empty)
+};
+
+// Checks the options before anything is built: throws neaccel::Error with one line for a batch size < 1, a batch
+// whose arrays do not fit in half the memory available now, an unknown function or scalar.
+void check_platform_options(const PlatformOptions& opt);
+
+// Measures everything and writes OUT/platforms.json (the returned object), OUT/platforms.svg (states/s against batch
+// size, one line per platform) and the kernels under OUT/kernels.
+// A platform that cannot run here (no GPU, no Pinocchio, a function Pinocchio has no counterpart of) gets a row
+// with "measured": false and the reason; the rest is still measured. Throws neaccel::Error when the generated
+// kernel cannot be built (no compiler) or disagrees with the graph's evaluation.
+nlohmann::json measure_platforms(const PlatformOptions& opt);
+
+// The comparison as a text table (platform rows, then states/s by batch size), from measure_platforms' result.
+std::string platforms_table(const nlohmann::json& result);
+
+}  // namespace neaccel::dfg
