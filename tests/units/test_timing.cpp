@@ -2,15 +2,14 @@
 // latency the study uses, and the binary32 pipelines pay (Fmax strictly increasing from latency 1 to 5). These
 // read the cached data, so a regeneration that breaks either property fails here. UnitTimingSlow re-measures one
 // unit through `neaccel area --timing --json` (CTest label slow) and compares it with its cached row.
+#include "neaccel/ref/process.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <string>
 
 namespace {
@@ -98,13 +97,13 @@ TEST(UnitTimingSlow, RemeasuredFp32AddMatchesCachedRow) {
   const char* out = std::getenv("NEACCEL_TIMING_OUT");
   ASSERT_TRUE(exe && out) << "NEACCEL_EXE and NEACCEL_TIMING_OUT must be set (the CTest does)";
   std::filesystem::remove_all(out);  // an empty cache: place and route again
-  const std::string cmd = std::string("'") + exe + "' area --unit fp32-add --latency 3 --timing --json --out '" + out + "'";
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-  ASSERT_TRUE(pipe);
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe.get())) text.append(buf.data(), n);
-  const auto m = nlohmann::json::parse(text);
+  neaccel::proc::Spawn area;
+  area.argv = {exe, "area", "--unit", "fp32-add", "--latency", "3", "--timing", "--json", "--out", out};
+  area.capture_stdout = true;
+  area.inherit_stderr = true;
+  const neaccel::proc::Result r = neaccel::proc::run(area);
+  ASSERT_TRUE(r.ok()) << neaccel::proc::describe(area.argv) << ": exit " << r.exit_code;
+  const auto m = nlohmann::json::parse(r.out);
   const auto* row = find("fp32-add", 3, true);
   ASSERT_NE(row, nullptr);
   EXPECT_EQ(m.at("device"), timing().at("device"));

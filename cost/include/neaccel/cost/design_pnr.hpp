@@ -1,0 +1,33 @@
+// A whole design directory written by `neaccel rtl` placed and routed on a target (`neaccel area --design DIR --pnr
+// --target ecp5-85f`, docs/cost.md): nea_top with its dbg_* trace ports left open, synthesised and placed and routed
+// by the target's flow (pnr.hpp), its utilisation (LUT, FF, DSP, block RAM, I/O) and achieved Fmax, or the one line
+// naming the resource that overflows. Place and route of a large design takes many minutes, so results are cached by
+// a content hash of everything the tools read (the Verilog, the hex files the ROMs load, the wrapper), the target's
+// flags and its pinned tool versions: under DIR/area-cache/<hash>/, and in the committed cache
+// data/pnr-cache/<target>/<hash>.json (read only; cost/calibration/ecp5/save_cache.sh fills it), so that a fresh
+// machine reuses the result for a byte-identical design without the tools.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace neaccel::cost {
+
+struct DesignPnrOptions {
+  std::string dir;                  // design directory (manifest.json, rtl/nea_top.v, hex/)
+  std::string target = "ecp5-85f";  // cost/targets/<name>.json
+  bool remeasure = false;           // run the tools even when a cached result exists
+  double timeout_s = 0;             // each tool's time limit (0: none)
+};
+
+// The content hash (16 hex digits) under which the design's result for the target is cached.
+std::string design_pnr_key(const DesignPnrOptions& o);
+
+// Places and routes (or reads the cached result) and returns: target, part, fits, overflow (when not), fmax_mhz,
+// period_ns, lut, ff, dsp, bram, io with the device's totals and shares, the tools' versions and seconds, the hash,
+// and where the result came from ("cache": "design", "committed" or "measured"). Throws neaccel::Error on bad
+// input (naming --design, --target or the manifest), a missing tool (naming ./run setup) or a tool failure.
+nlohmann::json design_pnr(const DesignPnrOptions& o);
+
+}  // namespace neaccel::cost

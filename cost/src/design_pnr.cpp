@@ -1,0 +1,161 @@
+#include "neaccel/cost/design_pnr.hpp"
+
+#include "neaccel/cost/pnr.hpp"
+#include "neaccel/cost/target.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
+
+#include "tool_cache.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <vector>
+
+namespace neaccel::cost {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Bump when the flow (scripts, wrapper, options, parsing) changes: every cached result is then measured again.
+constexpr const char* kVersion = "design-pnr-v1";
+
+struct Design {
+  fs::path dir, top_v;
+  std::vector<std::string> sources;  // the manifest's rtl_sources (absolute)
+  std::string wrapper;               // nea_pnr_top: nea_top with its dbg_* ports open
+  std::string key;
+};
+
+// nea_top with its dbg_* trace ports left open (they only copy unit results and microcode fields, and would take
+// more pins than the package has), as the iCE40 flow of design_area.cpp.
+std::string pnr_wrapper(const fs::path& top_v) {
+  const std::string text = read_whole_file(top_v);
+  const auto mod = text.find("module nea_top");
+  const auto end = text.find(");", mod);
+  if (mod == std::string::npos || end == std::string::npos) throw Error(top_v.string() + ": no `module nea_top (...);` port list");
+  const std::string ports = text.substr(mod, end - mod);
+  const std::regex port(R"((input|output)\s+wire\s*(\[[^\]]*\])?\s*([A-Za-z_][A-Za-z0-9_]*))");
+  std::string decl, conn;
+  for (std::sregex_iterator it(ports.begin(), ports.end(), port), e; it != e; ++it) {
+    const std::string dir = (*it)[1], range = (*it)[2], name = (*it)[3];
+    if (!conn.empty()) conn += ", ";
+    if (name.rfind("dbg_", 0) == 0) {
+      conn += "." + name + "()";
+      continue;
+    }
+    decl += fmt::format("{}  {} wire {} {}", decl.empty() ? "" : ",\n", dir, range, name);
+    conn += "." + name + "(" + name + ")";
+  }
+  if (decl.empty()) throw Error(top_v.string() + ": no ports found in nea_top");
+  return "`timescale 1ns/1ps\n// Written by `neaccel area --design --pnr`: nea_top with its dbg_* ports open.\nmodule nea_pnr_top (\n" +
+         decl + "\n);\n  nea_top u_top (" + conn + ");\nendmodule\n";
+}
+
+Design read_design(const DesignPnrOptions& o, const Target& t) {
+  Design d;
+  d.dir = fs::absolute(o.dir).lexically_normal();
+  if (!fs::is_directory(d.dir)) throw Error(o.dir + ": not a directory (--design names a directory written by neaccel rtl)");
+  const fs::path mpath = d.dir / "manifest.json";
+  if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + o.dir + "`)");
+  try {
+    const json m = json::parse(read_whole_file(mpath));
+    for (const auto& s : m.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
+  } catch (const json::exception& e) {
+    throw Error(mpath.string() + ": files.rtl_sources: " + e.what());
+  }
+  if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
+  d.top_v = d.dir / "rtl" / "nea_top.v";
+  d.wrapper = pnr_wrapper(d.top_v);
+  d.key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", kVersion, t.name, t.part, t.device, t.package, t.speed,
+                      t.data.at("yosys").value("version", ""), t.data.at("nextpnr").value("version", ""),
+                      t.data.at("nextpnr").value("router", ""));
+  for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
+  d.key += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
+  // ROM contents ($readmemh of HexDir) change the logic: every hex file counts.
+  std::vector<fs::path> hex;
+  if (fs::is_directory(d.dir / "hex"))
+    for (const auto& e : fs::directory_iterator(d.dir / "hex")) hex.push_back(e.path());
+  std::sort(hex.begin(), hex.end());
+  for (const auto& h : hex) d.key += "|" + h.filename().string() + "|" + read_whole_file(h);
+  return d;
+}
+
+fs::path committed_cache() {
+#ifdef NEACCEL_SOURCE_DIR
+  return fs::path(NEACCEL_SOURCE_DIR) / "data" / "pnr-cache";
+#else
+  return {};
+#endif
+}
+
+double share(long used, long have) { return have > 0 ? std::round(1000.0 * static_cast<double>(used) / static_cast<double>(have)) / 10.0 : 0.0; }
+
+}  // namespace
+
+std::string design_pnr_key(const DesignPnrOptions& o) {
+  const Target& t = target(o.target);
+  return fmt::format("{:016x}", fnv1a(read_design(o, t).key));
+}
+
+json design_pnr(const DesignPnrOptions& o) {
+  const Target& t = target(o.target);
+  const Design d = read_design(o, t);
+  const std::string hash = fmt::format("{:016x}", fnv1a(d.key));
+  const fs::path cache = d.dir / "area-cache" / hash;
+  const fs::path mine = cache / ("pnr-" + t.name + ".json");
+  const fs::path committed = committed_cache().empty() ? fs::path() : committed_cache() / t.name / (hash + ".json");
+  if (!o.remeasure) {
+    for (const auto& [p, from] : {std::pair{mine, "design"}, std::pair{committed, "committed"}}) {
+      if (p.empty() || !fs::exists(p)) continue;
+      json j = json::parse(read_whole_file(p));
+      j["cache"] = from;
+      return j;
+    }
+  }
+  fs::create_directories(cache);
+  const fs::path wrapper = cache / "nea_pnr_top.v";
+  std::ofstream(wrapper) << d.wrapper;
+  std::vector<std::string> sources = d.sources;
+  sources.push_back(d.top_v.string());
+  sources.push_back(wrapper.string());
+  PnrOptions po = pnr_options(t);
+  po.yosys_dir = d.dir;  // the wrapper's HexDir is relative to the design directory
+  po.timeout_s = o.timeout_s;
+  po.target_mhz = t.family == "ecp5" ? 50 : 100;
+  const json tools{{"yosys", tool_version(t.yosys)}, {"nextpnr", tool_version(t.nextpnr)}};
+  const auto t0 = std::chrono::steady_clock::now();
+  const PnrResult r = place_and_route(sources, "nea_pnr_top", {}, cache / t.name, po);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  json j{{"target", t.name}, {"part", t.part}, {"hash", hash}, {"fits", r.fits}, {"tools", tools},
+         {"seed", po.seed}, {"freq_mhz", po.target_mhz}, {"ports", "nea_top without its dbg_* trace ports"},
+         {"seconds", std::round(secs)}};
+  if (!r.fits) {
+    j["overflow"] = r.overflow;
+  } else {
+    const long lut = t.family == "ecp5" ? r.lut : r.logic_cells;
+    j["fmax_mhz"] = std::round(r.fmax_mhz * 100.0) / 100.0;
+    j["period_ns"] = r.fmax_mhz > 0 ? std::round(100000.0 / r.fmax_mhz) / 100.0 : 0.0;
+    j["lut"] = lut;
+    j["ff"] = r.family == "ecp5" ? r.ff : r.logic_cells;
+    j["dsp"] = r.dsp;
+    j["bram"] = r.ram;
+    j["io"] = r.io;
+    j["available"] = {{"lut", t.lut}, {"ff", t.ff}, {"dsp", t.dsp}, {"bram", t.bram}, {"io", t.io}};
+    j["percent"] = {{"lut", share(lut, t.lut)}, {"ff", share(j["ff"].get<long>(), t.ff)}, {"dsp", share(r.dsp, t.dsp)},
+                    {"bram", share(r.ram, t.bram)}, {"io", share(r.io, t.io)}};
+    j["utilization"] = r.utilization;
+  }
+  std::ofstream(mine) << j.dump(2) << "\n";
+  j["cache"] = "measured";
+  return j;
+}
+
+}  // namespace neaccel::cost
