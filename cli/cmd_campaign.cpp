@@ -71,7 +71,12 @@ void setup_task(CLI::App& app) {
       return static_cast<std::size_t>(cli::parse_int(s, "campaign-task: task index", 0, 1000000000));
     };
     int rc = 0;
-    if (a.size() == 4 && a[0] == "run") rc = study::campaign_task_run(a[1], a[2], index(a[3]));
+    if (a.size() == 4 && a[0] == "run") {
+      // The stages a campaign plans (docs/campaign.md): any other word is a mistake on the line, not a missing file.
+      if (a[2] != "explore" && a[2] != "merge" && a[2] != "design" && a[2] != "report")
+        throw cli::UsageError("campaign-task: unknown stage '" + a[2] + "' (explore, merge, design, report)");
+      rc = study::campaign_task_run(a[1], a[2], index(a[3]));
+    }
     else if (a.size() == 3 && a[0] == "design") rc = study::campaign_task_design(a[1], index(a[2]));
     else if (a.size() == 2 && a[0] == "report") study::campaign_task_report(a[1]);
     else throw cli::UsageError("campaign-task: run DIR STAGE K | design DIR K | report DIR");

@@ -100,7 +100,12 @@ Result run(const Spawn& s) {
   std::vector<char*> argv;
   for (const auto& a : s.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  const std::string exe_path = exe->string();
+  const std::string exe_path = fs::absolute(*exe).string();
+  // Redirection paths are the caller's (relative to its working directory, not to Spawn::cwd, which the child
+  // enters first).
+  auto caller_path = [](const fs::path& p) { return p.empty() ? p : fs::absolute(p); };
+  const fs::path in_path = caller_path(s.stdin_path), out_path = caller_path(s.stdout_path),
+                 err_path = caller_path(s.stderr_path);
 
   int out_pipe[2] = {-1, -1};
   if (s.capture_stdout && ::pipe2(out_pipe, O_CLOEXEC) != 0) throw Error(std::string("process: pipe: ") + std::strerror(errno));
@@ -110,17 +115,17 @@ Result run(const Spawn& s) {
   if (pid == 0) {
     if (s.timeout_s > 0) ::setpgid(0, 0);
     if (!s.cwd.empty() && ::chdir(s.cwd.c_str()) != 0) ::_exit(127);
-    redirect(0, s.stdin_path, O_RDONLY | O_CLOEXEC);
+    redirect(0, in_path, O_RDONLY | O_CLOEXEC);
     if (s.capture_stdout) {
       ::dup2(out_pipe[1], 1);
     } else if (!s.inherit_stdout) {
-      redirect(1, s.stdout_path, out_flags);
+      redirect(1, out_path, out_flags);
     }
     if (!s.inherit_stderr) {
-      if (!s.stderr_path.empty() && s.stderr_path == s.stdout_path && !s.capture_stdout)
+      if (!err_path.empty() && err_path == out_path && !s.capture_stdout)
         ::dup2(1, 2);
       else
-        redirect(2, s.stderr_path, out_flags);
+        redirect(2, err_path, out_flags);
     }
     for (const auto& e : env_strings) ::putenv(const_cast<char*>(e.c_str()));
     ::execv(exe_path.c_str(), argv.data());

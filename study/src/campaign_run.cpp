@@ -531,7 +531,7 @@ void run_slurm(const CampaignOptions& o, const fs::path& dir, const std::vector<
 }  // namespace
 
 CampaignOutcome run_campaign(const CampaignOptions& o) {
-  if (o.local == o.slurm && !o.plan_only) throw Error("campaign: give one of --local or --slurm (or --plan-only)");
+  if (o.local == o.slurm && !o.plan_only) throw Error("--local/--slurm: give exactly one of them (or --plan-only)");
   CampaignOutcome out;
   fs::path& dir = out.dir;
   const auto st = plan(o, dir);

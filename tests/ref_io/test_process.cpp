@@ -79,3 +79,21 @@ TEST(Process, RedirectsToFilesWithSpacesInTheirNames) {
   EXPECT_EQ(b, "err");
   EXPECT_EQ(proc::describe({"echo", "a b", "c'd"}), "echo 'a b' 'c'\\''d'");
 }
+
+TEST(Process, RedirectionPathsAreTheCallersNotTheChildsWorkingDirectory) {
+  const fs::path d = scratch("relative");
+  fs::create_directories(d / "sub");
+  const fs::path here = fs::current_path();
+  fs::current_path(d);
+  proc::Spawn s;
+  s.argv = {"sh", "-c", "pwd"};
+  s.cwd = "sub";
+  s.stdout_path = "sub/pwd.log";  // the caller's sub/pwd.log, not sub/sub/pwd.log
+  const proc::Result r = proc::run(s);
+  fs::current_path(here);
+  ASSERT_TRUE(r.ok());
+  std::ifstream f(d / "sub" / "pwd.log");
+  std::string line;
+  std::getline(f, line);
+  EXPECT_EQ(fs::path(line), fs::canonical(d / "sub"));
+}

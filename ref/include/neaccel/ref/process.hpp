@@ -15,6 +15,7 @@ namespace neaccel::proc {
 struct Spawn {
   std::vector<std::string> argv;        // argv[0] is looked up on PATH (and the project's tool folder, find_program)
   std::filesystem::path cwd;            // empty: the caller's working directory
+  // The paths below are the caller's: relative ones are taken from the caller's working directory, not from cwd.
   std::filesystem::path stdin_path;     // empty: /dev/null
   std::filesystem::path stdout_path;    // empty: /dev/null (unless inherit_stdout)
   std::filesystem::path stderr_path;    // empty: /dev/null (unless inherit_stderr); may equal stdout_path
