@@ -15,7 +15,10 @@
 // Results are cached by a content hash of the sources, the wrapper, the hex files and the scripts under
 // DIR/area-cache/<hash>/ (same inputs: no re-run, and byte-identical output).
 #include "neaccel/cost/design_area.hpp"
+#include "neaccel/ref/json_error.hpp"
+#include "neaccel/cost/yosys_script.hpp"
 
+#include "pnr_wrapper.hpp"
 #include "tool_cache.hpp"
 
 #include "neaccel/cost/area.hpp"
@@ -65,7 +68,7 @@ Design read_design(const std::string& dir_arg) {
     d.manifest = json::parse(read_whole_file(mpath));
     for (const auto& s : d.manifest.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
   } catch (const json::exception& e) {
-    throw Error(mpath.string() + ": files.rtl_sources: " + e.what());
+    throw Error(mpath.string() + ": files.rtl_sources: " + json_problem(e));
   }
   if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
   d.top_v = d.dir / "rtl" / "nea_top.v";
@@ -100,21 +103,6 @@ std::string out(const Design& d, const fs::path& cache, const std::string& name)
 }
 
 bool is_memory_bank(const std::string& source) { return fs::path(source).filename() == "nea_rf_bank.v"; }
-
-// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
-// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
-// new line that starts with '!' would be a shell command), so such a path is refused.
-std::string yosys_path(const std::string& p) {
-  if (p.find_first_of("\"\n\r") != std::string::npos) {
-    std::string shown;  // the message stays one line
-    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
-  }
-  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
-                        std::string::npos)
-    return p;
-  return "\"" + p + "\"";
-}
 
 // memory_banks: the banks of a memory register file (nea_rf_bank) are read as black boxes, each one cell (a memory
 // macro; its bits are counted apart): the generic flow has no RAM and would expand them into flip-flops.
@@ -335,7 +323,7 @@ std::vector<UnitClass> unit_classes(const json& spec, const fs::path& mpath) {
     if (spec.contains("fma"))
       c.push_back({pre + "fma", spec["fma"].at("units").get<int>(), spec["fma"].at("latency").get<int>(), pipe});
   } catch (const json::exception& e) {
-    throw Error(mpath.string() + ": spec: " + e.what());
+    throw Error(mpath.string() + ": spec: " + json_problem(e));
   }
   return c;
 }
@@ -439,36 +427,11 @@ json ice40_synthesis(const Design& d, const fs::path& cache) {
   return j;
 }
 
-// The P&R top: nea_top with its dbg_* trace ports left open (they only copy unit results and microcode fields, and
-// would take more pins than the package has).
-std::string pnr_wrapper(const Design& d) {
-  const std::string text = read_whole_file(d.top_v);
-  const auto mod = text.find("module nea_top");
-  const auto end = text.find(");", mod);
-  if (mod == std::string::npos || end == std::string::npos) throw Error(d.top_v.string() + ": no `module nea_top (...);` port list");
-  const std::string ports = text.substr(mod, end - mod);
-  const std::regex port(R"((input|output)\s+wire\s*(\[[^\]]*\])?\s*([A-Za-z_][A-Za-z0-9_]*))");
-  std::string decl, conn;
-  for (std::sregex_iterator it(ports.begin(), ports.end(), port), e; it != e; ++it) {
-    const std::string dir = (*it)[1], range = (*it)[2], name = (*it)[3];
-    if (!conn.empty()) conn += ", ";
-    if (name.rfind("dbg_", 0) == 0) {
-      conn += "." + name + "()";
-      continue;
-    }
-    decl += fmt::format("{}  {} wire {} {}", decl.empty() ? "" : ",\n", dir, range, name);
-    conn += "." + name + "(" + name + ")";
-  }
-  if (decl.empty()) throw Error(d.top_v.string() + ": no ports found in nea_top");
-  return "`timescale 1ns/1ps\n// Written by `neaccel area --design --pnr`: nea_top with its dbg_* ports open.\nmodule nea_pnr_top (\n" +
-         decl + "\n);\n  nea_top u_top (" + conn + ");\nendmodule\n";
-}
-
 json place_and_route(const Design& d, const fs::path& cache) {
   const fs::path result = cache / "pnr.json";
   if (fs::exists(result)) return json::parse(read_whole_file(result));
   const fs::path wrapper = cache / "nea_pnr_top.v";
-  std::ofstream(wrapper) << pnr_wrapper(d);
+  std::ofstream(wrapper) << pnr_wrapper(d.top_v);
   std::vector<std::string> sources = d.sources;
   sources.push_back(d.top_v.string());
   sources.push_back(wrapper.string());

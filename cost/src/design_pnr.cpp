@@ -1,10 +1,12 @@
 #include "neaccel/cost/design_pnr.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/cost/pnr.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
 
+#include "pnr_wrapper.hpp"
 #include "tool_cache.hpp"
 
 #include <fmt/format.h>
@@ -14,7 +16,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <vector>
 
 namespace neaccel::cost {
@@ -34,31 +35,6 @@ struct Design {
   std::string key;
 };
 
-// nea_top with its dbg_* trace ports left open (they only copy unit results and microcode fields, and would take
-// more pins than the package has), as the iCE40 flow of design_area.cpp.
-std::string pnr_wrapper(const fs::path& top_v) {
-  const std::string text = read_whole_file(top_v);
-  const auto mod = text.find("module nea_top");
-  const auto end = text.find(");", mod);
-  if (mod == std::string::npos || end == std::string::npos) throw Error(top_v.string() + ": no `module nea_top (...);` port list");
-  const std::string ports = text.substr(mod, end - mod);
-  const std::regex port(R"((input|output)\s+wire\s*(\[[^\]]*\])?\s*([A-Za-z_][A-Za-z0-9_]*))");
-  std::string decl, conn;
-  for (std::sregex_iterator it(ports.begin(), ports.end(), port), e; it != e; ++it) {
-    const std::string dir = (*it)[1], range = (*it)[2], name = (*it)[3];
-    if (!conn.empty()) conn += ", ";
-    if (name.rfind("dbg_", 0) == 0) {
-      conn += "." + name + "()";
-      continue;
-    }
-    decl += fmt::format("{}  {} wire {} {}", decl.empty() ? "" : ",\n", dir, range, name);
-    conn += "." + name + "(" + name + ")";
-  }
-  if (decl.empty()) throw Error(top_v.string() + ": no ports found in nea_top");
-  return "`timescale 1ns/1ps\n// Written by `neaccel area --design --pnr`: nea_top with its dbg_* ports open.\nmodule nea_pnr_top (\n" +
-         decl + "\n);\n  nea_top u_top (" + conn + ");\nendmodule\n";
-}
-
 Design read_design(const DesignPnrOptions& o, const Target& t) {
   Design d;
   d.dir = fs::absolute(o.dir).lexically_normal();
@@ -69,7 +45,7 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
     const json m = json::parse(read_whole_file(mpath));
     for (const auto& s : m.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
   } catch (const json::exception& e) {
-    throw Error(mpath.string() + ": files.rtl_sources: " + e.what());
+    throw Error(mpath.string() + ": files.rtl_sources: " + json_problem(e));
   }
   if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
   d.top_v = d.dir / "rtl" / "nea_top.v";

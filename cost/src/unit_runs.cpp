@@ -1,5 +1,7 @@
 // The arithmetic units' synthesis and place and route (unit_runs.hpp, docs/units.md).
 #include "neaccel/cost/unit_runs.hpp"
+#include "neaccel/ref/json_error.hpp"
+#include "neaccel/cost/yosys_script.hpp"
 
 #include "tool_cache.hpp"
 
@@ -80,7 +82,7 @@ std::string describe(const UnitConfig& c) {
 // Only these are read and hashed, so that editing one family does not invalidate the other's cache.
 std::vector<fs::path> rtl_files(const std::string& dir, const Unit& u) {
   std::vector<fs::path> files;
-  if (!fs::is_directory(dir)) throw Error("--rtl: '" + dir + "' is not a directory");
+  if (!fs::is_directory(dir)) throw Error(dir + ": not a directory (--rtl names the folder of the unit RTL)");
   const std::string family = u.fixed ? "fx_" : "fp32_";
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
@@ -88,23 +90,8 @@ std::vector<fs::path> rtl_files(const std::string& dir, const Unit& u) {
       files.push_back(fs::absolute(e.path()));
   }
   std::sort(files.begin(), files.end());
-  if (files.empty()) throw Error("--rtl: no " + family + "*.v files in '" + dir + "'");
+  if (files.empty()) throw Error(dir + ": no " + family + "*.v files (--rtl names the folder of the unit RTL)");
   return files;
-}
-
-// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
-// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
-// new line that starts with '!' would be a shell command), so such a path is refused.
-std::string yosys_path(const std::string& p) {
-  if (p.find_first_of("\"\n\r") != std::string::npos) {
-    std::string shown;  // the message stays one line
-    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
-  }
-  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
-                        std::string::npos)
-    return p;
-  return "\"" + p + "\"";
 }
 
 std::string script(const UnitConfig& c, const std::vector<fs::path>& files, bool xilinx, const std::string& stem) {
@@ -192,7 +179,7 @@ json measure_timing(const UnitConfig& c, const UnitRunOptions& o) {
   auto files = rtl_files(o.rtl, *c.unit);
   const bool three = c.unit->harness_kind >= 4;
   const fs::path harness = fs::path(o.rtl) / (three ? kTimingHarness3 : kTimingHarness);
-  if (!fs::is_regular_file(harness)) throw Error("--rtl: no timing harness '" + harness.string() + "'");
+  if (!fs::is_regular_file(harness)) throw Error(harness.string() + ": no timing harness (--rtl names the folder of the unit RTL)");
   files.push_back(fs::absolute(harness));
   const bool fixed = c.unit->fixed;
   const int width = fixed ? c.width : 32, frac = fixed ? c.frac : 0;
@@ -286,7 +273,7 @@ UnitRunReport run_units(const UnitRunOptions& o) {
     try {
       kept = json::parse(read_whole_file(o.keep)).at("units");
     } catch (const json::exception& e) {
-      throw Error("--keep: " + o.keep + ": no \"units\" array (" + e.what() + ")");
+      throw Error(o.keep + ": no \"units\" array (--keep; " + json_problem(e) + ")");
     }
   }
   const auto from_kept = [&](const UnitConfig& c) -> json {

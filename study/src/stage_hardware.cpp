@@ -1,5 +1,6 @@
 // Stages 5-7: named design points, their RTL, co-simulation and synthesis.
 #include "context.hpp"
+#include "neaccel/cost/yosys_script.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/process.hpp"
 #include "neaccel/cost/area.hpp"
@@ -254,21 +255,6 @@ Stat read_stat(const fs::path& path, const std::string& blackbox) {
   return s;
 }
 
-// A file name as a Yosys script argument: as it is when plain, else in double quotes (the frontends take a quoted
-// name, so a space, ';' or '#' in it stays part of it). A double quote or a line break cannot be written there (a
-// new line that starts with '!' would be a shell command), so such a path is refused.
-std::string yosys_path(const std::string& p) {
-  if (p.find_first_of("\"\n\r") != std::string::npos) {
-    std::string shown;  // the message stays one line
-    for (char c : p) shown += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-    throw Error("'" + shown + "': a path with a double quote or a line break cannot be named in a Yosys script");
-  }
-  if (!p.empty() && p.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-=,:@%") ==
-                        std::string::npos)
-    return p;
-  return "\"" + p + "\"";
-}
-
 void run_yosys(const fs::path& dir, const std::string& stem) {
   proc::Spawn yosys;
   yosys.argv = {"yosys", "-q", "-l", "synth/" + stem + ".log", "-s", "synth/" + stem + ".ys"};
@@ -329,8 +315,8 @@ json synthesize_hier(const fs::path& dir, const std::string& name, const json& m
           "# boxes; the study adds each unit's area from data/unit-area.json.\n"
        // Yosys runs in the design directory: the design's files relative to it (HexDir "hex" too), the repository's
        // sources absolute (as the manifest lists them).
-       << "read_verilog -defer " << yosys_path(datapath_v) << "\nread_verilog -defer " << yosys_path(exec_v)
-       << "\nread_verilog -lib " << yosys_path(unit_v)
+       << "read_verilog -defer " << cost::yosys_path(datapath_v) << "\nread_verilog -defer " << cost::yosys_path(exec_v)
+       << "\nread_verilog -lib " << cost::yosys_path(unit_v)
        << "\nread_verilog -defer "
        << "rtl/nea_top.v\nhierarchy -check -top nea_top\nsynth -top nea_top\n"
        << "tee -o synth/hier.stat stat\n";
