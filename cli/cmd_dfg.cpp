@@ -9,6 +9,7 @@
 #include "neaccel/num/format_spec.hpp"
 
 #include <iostream>
+#include <cstdlib>
 #include <memory>
 
 namespace {
@@ -64,7 +65,11 @@ void setup(CLI::App& app) {
           },
           ""));
   cmd->add_option("--near", r.near, "forward functions: near-singular states per kind for --accuracy (zero, wrist, worst-cond)");
-  cmd->add_option("--target", r.target, "forward functions: find the smallest fixed format with max rel error <= this");
+  cmd->add_option("--target", r.target, "forward functions: find the smallest fixed format with max rel error <= this")
+      ->check(CLI::Validator([](std::string& v) {  // a relative error > 0: no finite format reaches 0
+        const double x = std::strtod(v.c_str(), nullptr);
+        return x > 0 ? std::string() : fmt::format("{} (need a relative error > 0)", v);
+      }, ""));
   cmd->add_flag("--json", args->json, "machine-readable output");
   cmd->callback([args] { run(*args); });
 }

@@ -2,6 +2,7 @@
 // schedule JSON, Yosys scripts and a manifest under --out (docs/datapath.md). With --ii N|min: a streaming
 // datapath from a modulo schedule (a new set point every II cycles).
 #include "command.hpp"
+#include "validate.hpp"
 
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/graph.hpp"
@@ -196,18 +197,22 @@ void setup(CLI::App& app) {
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");
   cmd->add_option("--max-registers", opt->max_registers,
-                  "register limit: the list scheduler (latency datapath) or the modulo scheduler, II upward (--ii), honours it (0 = none)");
+                  "register limit: the list scheduler (latency datapath) or the modulo scheduler, II upward (--ii), honours it (0 = none)")
+      ->check(neaccel::cli::int_in(0, neaccel::cli::kMaxRegisters));
   cmd->add_option("--read-ports", opt->read_ports,
                   "register-file read ports per cycle the scheduler honours (operands of the ops issued in a cycle; 0 = "
-                  "the register file's 2 per unit)");
+                  "the register file's 2 per unit)")
+      ->check(neaccel::cli::int_in(0, neaccel::cli::kMaxRegisters));
   cmd->add_option("--write-ports", opt->write_ports,
                   "register-file write ports per cycle the scheduler honours (results written in a cycle; 0 = the "
-                  "register file's 1 per unit)");
+                  "register file's 1 per unit)")
+      ->check(neaccel::cli::int_in(0, neaccel::cli::kMaxRegisters));
   cmd->add_option_function<std::string>("--params", [opt](const std::string& v) { opt->params = v, opt->params_given = true; },
                   "general flavour: load (robot parameters written once into a parameter memory, configuration phase) "
                   "or stream (sent with every set point)");
   cmd->add_option("--in-words", opt->in_words,
-                  "streaming: input port of K words per cycle (I/O bound max(ceil(inputs / K), outputs))");
+                  "streaming: input port of K words per cycle (I/O bound max(ceil(inputs / K), outputs))")
+      ->check(neaccel::cli::int_in(1, 64));
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K]");
   cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");
@@ -215,7 +220,8 @@ void setup(CLI::App& app) {
   cmd->add_option("--lat-div", opt->lat_div, "divider latency (cycles)")->capture_default_str();
   cmd->add_flag("--div-pipelined", opt->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
   cmd->add_option("--fma", opt->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where no slower");
-  cmd->add_option("--lat-fma", opt->lat_fma, "FMA latency (cycles), with --fma");
+  cmd->add_option("--lat-fma", opt->lat_fma, "FMA latency (cycles), with --fma")
+      ->check(neaccel::cli::int_in(1, neaccel::cli::kMaxLatency));
   cmd->add_flag("--json", opt->json, "print the manifest as JSON");
   cmd->callback([opt] { run(*opt); });
 }

@@ -92,7 +92,13 @@ ref::ForwardFn accelerator_forward(const ref::Robot& robot, const std::string& f
       return std::vector<double>(y.begin(), y.end());
     };
   } else if (format.rfind("fixed:", 0) == 0) {
-    const dfg::Arithmetic<dfg::Fixed> ar{dfg::parse_fixed_format(format)};
+    dfg::FixedFormat ff;
+    try {
+      ff = dfg::parse_fixed_format(format);
+    } catch (const Error& e) {
+      throw Error(std::string("--accelerator: ") + e.what());
+    }
+    const dfg::Arithmetic<dfg::Fixed> ar{ff};
     eval = [g, ar](const std::vector<double>& in) {
       std::vector<double> y;
       for (const dfg::Fixed& x : dfg::evaluate<dfg::Fixed>(*g, dfg::convert_inputs(in, ar), ar)) y.push_back(ar.to_double(x));
@@ -166,7 +172,8 @@ void run_accelerated(const SimOptions& o, const ref::Robot& robot, const ref::Tr
 void run_simulate(const SimOptions& o) {
   if (o.zero_torque == !o.tau_file.empty()) throw Error("--tau-file/--zero-torque: give exactly one of them");
   if (!(o.dt > 0) || !std::isfinite(o.dt)) throw Error("--dt: time step must be positive and finite");
-  if (!(o.t >= 0) || !std::isfinite(o.t)) throw Error("--t: duration must be non-negative and finite");
+  if (!(o.t > 0) || !std::isfinite(o.t)) throw Error("--t: duration must be positive and finite");
+  if (o.dt > o.t) throw Error("--dt: a step longer than the duration --t (no step would be taken)");
   if (o.t / o.dt > 1e7) throw Error("--t/--dt: more than 1e7 steps");
   const ref::Form form = ref::parse_form(o.form);
   const ref::Robot robot = ref::load_robot(o.robot);

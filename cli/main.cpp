@@ -58,8 +58,12 @@ std::string describe(const std::string& command, const std::exception& e) {
   return fmt::format("'{}' failed: {}", where, e.what());
 }
 
-// "--name: ..." or "--a/--b: ...": the message starts with the option it is about.
+// "--name: ..." or "--a/--b: ...", also after the command's own name ("dfg: --emit: ..."): the message starts with
+// the option it is about.
 bool names_option(const char* what) {
+  const char* p = what;
+  while ((*p >= 'a' && *p <= 'z') || *p == '-') ++p;  // a command word, "dfg" or "campaign-task"
+  if (p != what && p[0] == ':' && p[1] == ' ' && p[2] == '-') what = p + 2;
   return std::strncmp(what, "--", 2) == 0 && what[2] >= 'a' && what[2] <= 'z';
 }
 

@@ -2,6 +2,7 @@
 // iCE40 HX8K. The coefficients are not in this file: they are fitted by cost/calibration/fit.py on the measurements
 // of data/datapath-area.json and data/datapath-timing.json (section "model" of each), embedded at build time.
 #include "neaccel/cost/cost.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/cost/area.hpp"
@@ -32,7 +33,7 @@ const json& parsed(const char* text, const char* name) {
   try {
     return cache[text] = json::parse(text);
   } catch (const json::exception& e) {
-    throw Error(std::string(name) + ": not JSON (" + e.what() + ")");
+    throw Error(std::string(name) + ": not JSON (" + json_problem(e) + ")");
   }
 }
 
@@ -159,7 +160,7 @@ CostPoint cost_point_from_json(const nlohmann::json& j) {
     p.fma = j.value("fma", 0);
     p.lat_fma = j.value("lat_fma", p.lat_fma);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("cost point: ") + e.what());
+    throw Error(std::string("cost point: ") + json_problem(e));
   }
   return p;
 }
@@ -204,7 +205,7 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     }
     return p;
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("manifest: ") + e.what());
+    throw Error(std::string("manifest: ") + json_problem(e));
   }
 }
 

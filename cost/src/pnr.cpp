@@ -1,4 +1,5 @@
 #include "neaccel/cost/pnr.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
@@ -147,7 +148,7 @@ PnrResult parse_nextpnr_report(const fs::path& report, const PnrOptions& o) {
   try {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(report.string() + ": not JSON (" + e.what() + ")");
+    throw Error(report.string() + ": not JSON (" + json_problem(e) + ")");
   }
   PnrResult r;
   r.family = o.family;

@@ -1,4 +1,5 @@
 #include "neaccel/cost/target.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/ref/error.hpp"
 
@@ -33,7 +34,7 @@ Target parse(const std::string& text) {
     t.io = r.at("io").get<long>();
     t.report_cells = j.at("report_cells");
   } catch (const nlohmann::json::exception& e) {
-    throw Error("cost/targets/" + j.value("name", std::string("?")) + ".json: " + e.what());
+    throw Error("cost/targets/" + j.value("name", std::string("?")) + ".json: " + json_problem(e));
   }
   if (t.family != "ice40" && t.family != "ecp5")
     throw Error("cost/targets/" + t.name + ".json: family must be ice40 or ecp5 (got '" + t.family + "')");

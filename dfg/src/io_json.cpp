@@ -1,6 +1,7 @@
 // JSON export (lossless) and import (lossless form or generic nodes/edges form).
 #include "generic_graph.hpp"
 #include "neaccel/dfg/io.hpp"
+#include "neaccel/ref/json_error.hpp"
 #include "neaccel/dfg/json_read.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
@@ -184,7 +185,7 @@ Graph graph_from_json_text(const std::string& text, const std::string& source) {
   } catch (const nlohmann::json::parse_error& e) {
     throw Error(fmt::format("{}: JSON syntax error at byte {}", source, e.byte));
   } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double (out_of_range 406)
-    throw Error(fmt::format("{}: invalid JSON ({})", source, e.what()));
+    throw Error(fmt::format("{}: invalid JSON ({})", source, json_problem(e)));
   }
   return graph_from_json(j, source);
 }

@@ -26,7 +26,7 @@ const char* form_name(Form f) {
 Form form_from_name(const std::string& s) {
   for (Form f : {Form::ModifiedNE, Form::NE, Form::Khalil, Form::KhalilK, Form::KhalilMix})
     if (s == form_name(f)) return f;
-  throw Error("dfg: unknown form '" + s + "' (expected modified-ne, ne, khalil, khalil-k or khalil-mix)");
+  throw Error("--form: unknown form '" + s + "' (expected modified-ne, ne, khalil, khalil-k or khalil-mix)");
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #include "neaccel/hw/artifacts.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/dfg/depth.hpp"
@@ -365,7 +366,7 @@ nlohmann::json read_manifest(const std::string& out_dir) {
   try {
     m = nlohmann::json::parse(f);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": not JSON: " + e.what());
+    throw Error(path + ": not JSON: " + json_problem(e));
   }
   if (!m.is_object()) throw Error(path + ": " + kind_of(m) + ", not a manifest (an object)");
   return m;
@@ -404,7 +405,7 @@ DesignSpec manifest_spec(const nlohmann::json& m, const std::string& path) {
   try {
     dfg::function_from_name(spec.function);
   } catch (const Error& e) {
-    throw Error(path + ": spec.function: " + e.what());
+    throw Error(path + ": spec.function: " + json_problem(e));
   }
   if (s.find("div")) {
     const Fields dv = s.object("div");

@@ -1,4 +1,5 @@
 #include "neaccel/sched/source.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/dfg/lookahead.hpp"
@@ -78,7 +79,7 @@ dfg::Graph load_graph(const std::string& spec) {
     try {
       in >> j;
     } catch (const nlohmann::json::exception& e) {
-      throw Error(fmt::format("{}: not valid JSON ({})", spec, e.what()));
+      throw Error(fmt::format("{}: not valid JSON ({})", spec, json_problem(e)));
     }
     if (j.is_object() && j.contains("format") && j.at("format") == "neaccel-schedule" && j.contains("graph"))
       return graph_from_json(j["graph"], spec);

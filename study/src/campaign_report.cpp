@@ -5,6 +5,7 @@
 #include "campaign_internal.hpp"
 
 #include "neaccel/study/campaign.hpp"
+#include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
@@ -46,7 +47,7 @@ json read_json(const fs::path& p) {
   try {
     return json::parse(read_whole_file(p));
   } catch (const json::exception& e) {
-    throw Error(p.string() + ": " + e.what());
+    throw Error(p.string() + ": " + json_problem(e));
   }
 }
 
