@@ -55,12 +55,7 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
                       t.data.at("nextpnr").value("router", ""));
   for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
   d.key += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
-  // ROM contents ($readmemh of HexDir) change the logic: every hex file counts.
-  std::vector<fs::path> hex;
-  if (fs::is_directory(d.dir / "hex"))
-    for (const auto& e : fs::directory_iterator(d.dir / "hex")) hex.push_back(e.path());
-  std::sort(hex.begin(), hex.end());
-  for (const auto& h : hex) d.key += "|" + h.filename().string() + "|" + read_whole_file(h);
+  d.key += hex_files_key(d.dir);  // ROM contents change the logic: every hex file counts
   return d;
 }
 

@@ -6,9 +6,12 @@
 
 #include "neaccel/ref/file_limit.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace neaccel::cost {
 
@@ -19,6 +22,18 @@ inline std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 0xcbf29ce4842
     h *= 0x100000001b3ull;
   }
   return h;
+}
+
+// The part of a design's cache key that its ROM contents make ($readmemh of HexDir changes the logic): every file of
+// DIR/hex, sorted by name, as "|name|bytes" (empty when the design has no hex folder).
+inline std::string hex_files_key(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> hex;
+  if (std::filesystem::is_directory(dir / "hex"))
+    for (const auto& e : std::filesystem::directory_iterator(dir / "hex")) hex.push_back(e.path());
+  std::sort(hex.begin(), hex.end());
+  std::string key;
+  for (const auto& h : hex) key += "|" + h.filename().string() + "|" + read_whole_file(h);
+  return key;
 }
 
 // The number of cells whose type starts with `prefix` ("LUT": LUT1..LUT6).

@@ -14,6 +14,7 @@
 // data/cpu.json keeps what does not vary: the CPU, the method, the compile command, the generated code's agreement.
 #include "context.hpp"
 #include "neaccel/dfg/functions.hpp"
+#include "neaccel/dfg/platforms.hpp"
 #include "neaccel/dfg/io.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/model.hpp"
@@ -63,16 +64,6 @@ Timing time_ns(F&& f, int batches, double target_ms) {
   }
   std::sort(per_call.begin(), per_call.end());
   return {per_call.front(), per_call[per_call.size() / 2]};
-}
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "unknown";
 }
 
 using DfgFn = void (*)(const double*, double*);
@@ -215,7 +206,7 @@ void stage_cpu(Context& ctx) {
                              "between runs (also in timings.json)"
                            : "the measured times are in timings.json (they vary between runs; the report and its data "
                              "are the same bytes for the same inputs); --report-timings puts them here and in the report"},
-              {"cpu", cpu_model()},
+              {"cpu", dfg::cpu_model()},
               {"generated_max_rel_diff", max_diff},
               {"generated_compile", command},
               {"generated_error", error},

@@ -40,4 +40,7 @@ nlohmann::json measure_platforms(const PlatformOptions& opt);
 // The comparison as a text table (platform rows, then states/s by batch size), from measure_platforms' result.
 std::string platforms_table(const nlohmann::json& result);
 
+// The CPU as /proc/cpuinfo names it ("model name"), or "unknown": the machine a timing was taken on.
+std::string cpu_model();
+
 }  // namespace neaccel::dfg
