@@ -82,6 +82,9 @@ int main(int argc, char** argv) {
   app.add_flag_callback("--strict-inertia", [&] { urdf.strict_inertia = true; apply(); },
                         "URDF: inertia warnings (noise-level negative moments, triangle inequality) become errors")
       ->trigger_on_parse();
+  app.add_flag_callback("--urdf-verbatim", [&] { urdf.verbatim = true; apply(); },
+                        "URDF: keep the file's values (no snapping of near multiples of pi/2 and near zeros)")
+      ->trigger_on_parse();
   app.add_option_function<std::string>("--base", [&](const std::string& v) { urdf.base = v; apply(); },
                                        "URDF: the link that becomes the fixed base (cuts off what is above it)")
       ->trigger_on_parse();

@@ -1,8 +1,10 @@
 // URDF import (io.hpp): urdfdom parses; movable joints become links with modified DH parameters (Khalil's gamma, b,
 // alpha, d, theta, r = our gamma, b, alpha, a, theta, d) computed between consecutive joint axes; fixed joints are
 // merged into their parent body. The conventions chosen for parallel and intersecting axes are documented in
-// docs/robot-format.md ("URDF import").
+// docs/robot-format.md ("URDF import"). Unless UrdfOptions::verbatim, values that a file writes with finite precision
+// where the design has an exact one (pi/2 as 1.57079632679, a zero as 2.7e-17) are snapped to it (Snapper below).
 #include "io_detail.hpp"
+#include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 
@@ -17,8 +19,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
+#include <random>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace neaccel::ref {
 namespace {
@@ -29,6 +35,27 @@ constexpr double kPi = 3.14159265358979323846;
 // "meant to be parallel" from any real design (no arm has axes 1e-9 rad apart), and 1e-12 m is rounding noise.
 constexpr double kParallel = 1e-9;
 constexpr double kCoincide = 1e-12;
+
+// Structural values written with a file's finite precision (docs/robot-format.md, "URDF import"). A URDF that writes
+// pi/2 as 1.57079632679 (10-12 digits) is 1e-12 rad off; the residues it leaves (sines of 1e-12, lengths of 1e-17 m)
+// are non-zero constants that no constant folding removes, so the customised dataflow graph keeps their products.
+//   kSnapAngle:    an rpy or DH angle within 1e-9 rad of a multiple of pi/2 is that multiple (10-digit files);
+//   kSnapRelative: an axis component below 1e-9, a length (xyz, DH a/b/d, centre-of-mass component) below 1e-9 of
+//                  the robot's length scale (the largest |origin xyz| of any joint), an inertia product below 1e-9
+//                  of the link's largest moment is 0;
+//   kSnapQuiet:    changes up to 1e-12 (rad, m, relative) are the rounding the verbatim import already ignores
+//                  (kCoincide, the 1e-12 rad DH-angle snap): they are snapped but neither counted nor reported;
+//   kSnapTorque:   the snapped robot's torques may differ from the verbatim robot's by at most 1e-6 relative
+//                  (per state, max |tau_snapped - tau_verbatim| / max |tau_verbatim|) on kSnapStates random states;
+//                  more means the values were not rounded exact ones, and the import is an error. On the 7-joint
+//                  iiwa an angle x rad off moves the torques by up to about 20 x relative, so angles just inside
+//                  kSnapAngle give 1e-8; 1e-6 leaves room for longer chains and still refuses a real offset (the
+//                  warning states the change measured).
+constexpr double kSnapAngle = 1e-9;
+constexpr double kSnapRelative = 1e-9;
+constexpr double kSnapQuiet = 1e-12;
+constexpr double kSnapTorque = 1e-6;
+constexpr int kSnapStates = 100;
 
 // Collects urdfdom's console messages so that a parse failure becomes one line naming the file.
 class CaptureConsole : public console_bridge::OutputHandler {
@@ -50,6 +77,148 @@ Eigen::Isometry3d iso(const urdf::Pose& p) {
   T.translation() = Eigen::Vector3d(p.position.x, p.position.y, p.position.z);
   return T;
 }
+
+// cos and sin of k pi/2, exactly.
+std::pair<double, double> quarter_turn(double k) {
+  double m = std::fmod(k, 4.0);
+  if (m < 0) m += 4.0;
+  static constexpr double c[4] = {1, 0, -1, 0}, s[4] = {0, 1, 0, -1};
+  const auto i = static_cast<std::size_t>(m) % 4;
+  return {c[i], s[i]};
+}
+
+// Snaps structural values (kSnapAngle, kSnapRelative above) and records what changed. Off (verbatim): the angle and
+// length snaps of the verbatim import only (1e-12 rad, kCoincide), nothing else.
+struct Snapper {
+  bool on = false;
+  // DH lengths below it become 0 and points closer than it coincide (common_normal): kCoincide verbatim,
+  // kSnapRelative x the robot's length scale when snapping (and in the import with the file's values that measures
+  // the snapping's torque change, which snaps nothing else).
+  double length_tol = kCoincide;
+  int count = 0;                  // values changed by more than kSnapQuiet
+  double max_rad = 0, max_m = 0, max_rel = 0;  // the largest counted change: angles, lengths, relative (axis, inertia)
+
+  void note(double change, double& largest) {
+    if (change > kSnapQuiet) {
+      ++count;
+      largest = std::max(largest, change);
+    }
+  }
+  // A DH angle in [-pi, pi]: a multiple of pi/2 as the nearest double (0, +-pi/2, +-pi).
+  double angle(double v) {
+    const double k = std::round(v / (kPi / 2));
+    const double off = std::abs(v - k * (kPi / 2));
+    if (on ? !(off < kSnapAngle) : off >= 1e-12) return v;  // on: NaN stays NaN (validate() reports it)
+    const double s = k == 0 ? 0.0 : (std::abs(k) == 2 ? kPi : kPi / 2);
+    const double snapped = k < 0 ? -s : s;
+    if (on) note(std::abs(v - snapped), max_rad);
+    return snapped;
+  }
+  // A DH length (a, b, d): below the tolerance -> 0.
+  double length(double v) {
+    if (on ? !(std::abs(v) < length_tol) : std::abs(v) >= length_tol) return v;
+    if (on) note(std::abs(v), max_m);
+    return 0.0;
+  }
+  // A length the verbatim import keeps as it is (a URDF xyz, a centre-of-mass component).
+  double position(double v) { return on ? length(v) : v; }
+  // An rpy angle v: its cos and sin, exact when v is within kSnapAngle of a multiple of pi/2 (then true); `moved` is
+  // set when that multiple differs from v.
+  bool trig(double v, double& c, double& s, bool& moved) {
+    const double k = std::round(v / (kPi / 2));
+    if (!(std::abs(v - k * (kPi / 2)) < kSnapAngle)) {
+      c = std::cos(v);
+      s = std::sin(v);
+      return false;
+    }
+    note(std::abs(v - k * (kPi / 2)), max_rad);
+    if (v != k * (kPi / 2)) moved = true;
+    std::tie(c, s) = quarter_turn(k);
+    return true;
+  }
+  static Eigen::Matrix3d rot_z(double c, double s) {
+    return (Eigen::Matrix3d() << c, -s, 0, s, c, 0, 0, 0, 1).finished();
+  }
+  static Eigen::Matrix3d rot_y(double c, double s) {
+    return (Eigen::Matrix3d() << c, 0, s, 0, 1, 0, -s, 0, c).finished();
+  }
+  static Eigen::Matrix3d rot_x(double c, double s) {
+    return (Eigen::Matrix3d() << 1, 0, 0, 0, c, -s, 0, s, c).finished();
+  }
+  // A rotation R = Rz(yaw) Ry(pitch) Rx(roll) (a URDF rpy, through urdfdom's quaternion): the angles within
+  // kSnapAngle of a multiple of pi/2 replaced by it and the rotation rebuilt with exact cos and sin (a signed
+  // permutation when all three are). Unchanged when no angle moves. The file's rpy is recovered from R: pitch in
+  // [-pi/2, pi/2] by atan2 (well conditioned); at pitch +-pi/2 only roll -+ yaw is defined and yaw = 0 is taken;
+  // otherwise yaw (or, when yaw is not near a multiple, roll) is tested first and the other angle is then solved
+  // from R with the snapped one, which stays well conditioned near pitch +-pi/2.
+  Eigen::Matrix3d rotation(const Eigen::Matrix3d& R) {
+    if (!on) return R;
+    const int count0 = count;
+    const double max_rad0 = max_rad;
+    bool moved = false;
+    double cr = 1, sr = 0, cp = 1, sp = 0, cy = 1, sy = 0;
+    const bool pitch = trig(std::atan2(-R(2, 0), std::hypot(R(0, 0), R(1, 0))), cp, sp, moved);
+    if (pitch && cp == 0) {  // pitch +-pi/2: R depends on roll - yaw (pitch pi/2) or roll + yaw (-pi/2) only
+      trig(sp > 0 ? std::atan2(R(0, 1), R(1, 1)) : std::atan2(-R(0, 1), R(1, 1)), cr, sr, moved);
+    } else if (trig(std::atan2(R(1, 0), R(0, 0)), cy, sy, moved)) {
+      const Eigen::Matrix3d X = (rot_z(cy, sy) * rot_y(cp, sp)).transpose() * R;  // = Rx(roll)
+      trig(std::atan2(X(2, 1), X(1, 1)), cr, sr, moved);
+    } else if (trig(std::atan2(R(2, 1), R(2, 2)), cr, sr, moved)) {
+      const Eigen::Matrix3d M = R * rot_x(cr, sr).transpose();  // = Rz(yaw) Ry(pitch)
+      const double y = std::atan2(-M(0, 1), M(1, 1));
+      cy = std::cos(y);
+      sy = std::sin(y);
+    }
+    const Eigen::Matrix3d S = rot_z(cy, sy) * (rot_y(cp, sp) * rot_x(cr, sr));
+    // Nothing moved, or the snapped angles turn R by more than three snaps could: R as it is.
+    if (!moved || !((S - R).cwiseAbs().maxCoeff() <= 4 * kSnapAngle)) {
+      count = count0;
+      max_rad = max_rad0;
+      return R;
+    }
+    return S;
+  }
+  // A joint axis: components below kSnapRelative of the largest -> 0, then renormalised.
+  Eigen::Vector3d axis(Eigen::Vector3d a) {
+    if (!on) return a;
+    const double scale = a.cwiseAbs().maxCoeff();
+    bool changed = false;
+    for (int i = 0; i < 3; ++i) {
+      if (a[i] != 0 && std::abs(a[i]) < kSnapRelative * scale) {
+        note(std::abs(a[i]) / scale, max_rel);
+        a[i] = 0;
+        changed = true;
+      }
+    }
+    return changed ? Eigen::Vector3d(a / a.norm()) : a;
+  }
+  // An inertia tensor: products below kSnapRelative of the largest moment (diagonal element) -> 0.
+  Eigen::Matrix3d inertia(Eigen::Matrix3d I) {
+    if (!on) return I;
+    const double largest = I.diagonal().cwiseAbs().maxCoeff();
+    for (int i = 0; i < 3; ++i) {
+      for (int j = i + 1; j < 3; ++j) {
+        const double v = 0.5 * (I(i, j) + I(j, i));
+        if (v != 0 && std::abs(v) < kSnapRelative * largest) {
+          note(std::abs(v) / largest, max_rel);
+          I(i, j) = I(j, i) = 0;
+        }
+      }
+    }
+    return I;
+  }
+  Eigen::Vector3d point(const Eigen::Vector3d& v) {
+    return Eigen::Vector3d(position(v.x()), position(v.y()), position(v.z()));
+  }
+  // A URDF pose with its structural values snapped.
+  Eigen::Isometry3d pose(const urdf::Pose& p) {
+    Eigen::Isometry3d T = iso(p);
+    if (!on) return T;
+    T.linear() = rotation(T.linear());
+    T.translation() = point(T.translation());
+    return T;
+  }
+};
 
 // Mass properties in one frame: mass, centre of mass, inertia about the centre of mass.
 struct Mass {
@@ -89,11 +258,12 @@ struct Body {
   Eigen::Isometry3d world_T_link;  // the child link's frame in the root frame at q = 0
   Eigen::Vector3d point, axis;     // joint axis line in the root frame (unit axis)
   Mass mass;                       // in the child link's frame
+  std::string mimic;               // the joint a mimic joint moves with (refused when the body is kept)
 };
 
 class Importer {
  public:
-  explicit Importer(std::string source) : source_(std::move(source)) {}
+  Importer(std::string source, Snapper& snap) : source_(std::move(source)), snap_(snap) {}
 
   // The movable bodies in depth-first order from the root (or options.base), children in joint-name order
   // (parents come first); with options.tip only the bodies on the path to the tip.
@@ -105,7 +275,7 @@ class Importer {
       if (!start) fail(fmt::format("--base: no link '{}' in the URDF", options.base));
     }
     visit(*start, -1, Eigen::Isometry3d::Identity(), Eigen::Isometry3d::Identity());
-    if (options.tip.empty()) return std::move(bodies_);
+    if (options.tip.empty()) return kept(std::move(bodies_));
     const auto owner = owner_.find(options.tip);
     if (owner == owner_.end()) {
       fail(fmt::format("--tip: no link '{}' below the base link '{}'", options.tip, start->name));
@@ -122,7 +292,18 @@ class Importer {
       chain.push_back(bodies_[static_cast<std::size_t>(b)]);
       chain.back().parent = static_cast<int>(chain.size()) - 2;
     }
-    return chain;
+    return kept(std::move(chain));
+  }
+
+  // A mimic joint moves with another joint (q = multiplier * q_other + offset): one degree of freedom driving two
+  // bodies, which the model (one coordinate per joint) cannot express. Importing it as an independent joint would
+  // give the torques of a different mechanism, so a kept body moved by one is refused.
+  std::vector<Body> kept(std::vector<Body> bodies) const {
+    for (const Body& b : bodies)
+      if (!b.mimic.empty())
+        fail(fmt::format("joint '{}': mimic joint (moves with joint '{}') is not supported: each joint must have its "
+                         "own coordinate (--tip can end the chain above it)", b.joint_name, b.mimic));
+    return bodies;
   }
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -145,7 +326,7 @@ class Importer {
         if (c->name == j->child_link_name) child_link = c;
       }
       if (!child_link) fail(fmt::format("joint '{}': child link '{}' not found", j->name, j->child_link_name));
-      const Eigen::Isometry3d origin = iso(j->parent_to_joint_origin_transform);
+      const Eigen::Isometry3d origin = snap_.pose(j->parent_to_joint_origin_transform);
       if (j->type == urdf::Joint::FIXED) {
         visit(*child_link, body, body_T_link * origin, world_T_link * origin);  // merged into the same body
       } else {
@@ -160,6 +341,7 @@ class Importer {
     b.name = j.child_link_name;
     b.joint_name = j.name;
     b.parent = parent;
+    if (j.mimic) b.mimic = j.mimic->joint_name;  // refused in kept() unless --tip leaves it out
     switch (j.type) {
       case urdf::Joint::REVOLUTE:
       case urdf::Joint::CONTINUOUS: b.joint = JointType::Revolute; break;
@@ -167,10 +349,11 @@ class Importer {
       default:
         fail(fmt::format("joint '{}': unsupported joint type (only revolute, continuous, prismatic, fixed)", j.name));
     }
-    const Eigen::Vector3d axis(j.axis.x, j.axis.y, j.axis.z);
+    Eigen::Vector3d axis(j.axis.x, j.axis.y, j.axis.z);
     if (!axis.allFinite() || axis.norm() < 1e-12) {
       fail(fmt::format("joint '{}': axis must be a non-zero vector", j.name));
     }
+    axis = snap_.axis(axis);
     b.world_T_link = world_T_child;
     b.point = world_T_child.translation();
     b.axis = (world_T_child.linear() * axis).normalized();
@@ -183,10 +366,12 @@ class Importer {
     x.m = in.mass;
     x.I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
     if (!std::isfinite(x.m) || x.m < 0) fail(fmt::format("link '{}': inertial mass must be finite and >= 0", name));
-    b.mass = combine(b.mass, transformed(x, body_T_link * iso(in.origin)));
+    if (x.I.allFinite()) x.I = snap_.inertia(x.I);  // validate() reports a non-finite one, naming the link
+    b.mass = combine(b.mass, transformed(x, body_T_link * snap_.pose(in.origin)));
   }
 
   std::string source_;
+  Snapper& snap_;
   std::vector<Body> bodies_;
   std::map<std::string, int> owner_;  // URDF link name -> its body (-1 = the base)
 };
@@ -216,13 +401,13 @@ struct Normal {
 };
 
 Normal common_normal(const Eigen::Vector3d& o1, const Eigen::Vector3d& z1, const Eigen::Vector3d& o2,
-                     const Eigen::Vector3d& z2, const Eigen::Vector3d& prefer) {
+                     const Eigen::Vector3d& z2, const Eigen::Vector3d& prefer, double coincide) {
   const Eigen::Vector3d w = o2 - o1;
   const Eigen::Vector3d c = z1.cross(z2);
   Normal n;
   if (c.norm() < kParallel) {
     const Eigen::Vector3d perp = w - w.dot(z1) * z1;
-    const bool collinear = perp.norm() < kCoincide;
+    const bool collinear = perp.norm() < coincide;
     n.foot1 = o1;
     n.foot2 = collinear ? o1 : Eigen::Vector3d(o1 + perp);
     n.dir = collinear ? prefer : Eigen::Vector3d(perp.normalized());
@@ -234,7 +419,7 @@ Normal common_normal(const Eigen::Vector3d& o1, const Eigen::Vector3d& z1, const
   n.foot1 = o1 + ((d1 - b * d2) / den) * z1;
   n.foot2 = o2 + ((b * d1 - d2) / den) * z2;
   const Eigen::Vector3d v = n.foot2 - n.foot1;
-  if (v.norm() < kCoincide) {
+  if (v.norm() < coincide) {
     n.dir = c.normalized();
     if (n.dir.dot(prefer) < 0) n.dir = -n.dir;
     n.foot2 = n.foot1;
@@ -249,47 +434,40 @@ double angle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen
   return std::atan2(from.cross(to).dot(about), from.dot(to));
 }
 
-// Rounding noise to exact values: lengths below kCoincide -> 0, angles within 1e-12 of a multiple of pi/2 -> it.
-double snap_length(double v) { return std::abs(v) < kCoincide ? 0.0 : v; }
-double snap_angle(double v) {
-  const double k = std::round(v / (kPi / 2));
-  if (std::abs(v - k * (kPi / 2)) >= 1e-12) return v;
-  const double s = k == 0 ? 0.0 : (std::abs(k) == 2 ? kPi : kPi / 2);
-  return k < 0 ? -s : s;
-}
-
-Link to_link(const Body& B, const Frame& P, const std::vector<Body>& bodies, std::size_t k, Frame& F) {
+// Rounding noise to exact values (Snapper::angle, Snapper::length): verbatim, lengths below kCoincide -> 0 and angles
+// within 1e-12 rad of a multiple of pi/2 -> it; snapping, the kSnapAngle and kSnapRelative tolerances.
+Link to_link(const Body& B, const Frame& P, const std::vector<Body>& bodies, std::size_t k, Frame& F, Snapper& snap) {
   Link L;
   L.name = B.name;
   L.parent = B.parent;
   L.joint = B.joint;
   // Parent frame -> this joint axis: Rz(gamma) Tz(b) Rx(alpha) Tx(a) along the common normal (robot.hpp).
-  const Normal N = common_normal(P.o, P.z, B.point, B.axis, P.x);
-  L.gamma = snap_angle(angle(P.x, N.dir, P.z));
-  L.b = snap_length((N.foot1 - P.o).dot(P.z));
-  L.alpha = snap_angle(angle(P.z, B.axis, N.dir));
-  L.a = snap_length((N.foot2 - N.foot1).dot(N.dir));
+  const Normal N = common_normal(P.o, P.z, B.point, B.axis, P.x, snap.length_tol);
+  L.gamma = snap.angle(angle(P.x, N.dir, P.z));
+  L.b = snap.length((N.foot1 - P.o).dot(P.z));
+  L.alpha = snap.angle(angle(P.z, B.axis, N.dir));
+  L.a = snap.length((N.foot2 - N.foot1).dot(N.dir));
   // This link's frame: origin and x along the common normal to its first child's axis (a leaf keeps the parent's
   // normal, so theta = d = 0).
   F = Frame{N.foot2, N.dir, B.axis};
   for (std::size_t c = k + 1; c < bodies.size(); ++c) {
     if (bodies[c].parent != static_cast<int>(k)) continue;
-    const Normal C = common_normal(N.foot2, B.axis, bodies[c].point, bodies[c].axis, N.dir);
+    const Normal C = common_normal(N.foot2, B.axis, bodies[c].point, bodies[c].axis, N.dir, snap.length_tol);
     F = Frame{C.foot1, C.dir, B.axis};
     break;
   }
   // ... then Rz(theta) Tz(d) onto this frame (the constant parts at q = 0).
-  L.theta = snap_angle(angle(N.dir, F.x, B.axis));
-  L.d = snap_length((F.o - N.foot2).dot(B.axis));
+  L.theta = snap.angle(angle(N.dir, F.x, B.axis));
+  L.d = snap.length((F.o - N.foot2).dot(B.axis));
   // Inertia and centre of mass: from the URDF link frame into the DH frame (a fixed relative pose on one body).
   const Mass m = transformed(B.mass, F.pose().inverse() * B.world_T_link);
   L.mass = m.m;
-  L.com = m.c;
-  L.inertia = m.I;
+  L.com = snap.point(m.c);
+  L.inertia = m.I.allFinite() ? snap.inertia(m.I) : m.I;
   return L;
 }
 
-Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const std::string& source) {
+Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const std::string& source, Snapper& snap) {
   Robot r;
   r.name = name;
   r.source = source;
@@ -298,7 +476,8 @@ Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const s
   std::vector<Frame> frames(bodies.size());
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const int p = bodies[k].parent;
-    r.links.push_back(to_link(bodies[k], p < 0 ? base : frames[static_cast<std::size_t>(p)], bodies, k, frames[k]));
+    r.links.push_back(
+        to_link(bodies[k], p < 0 ? base : frames[static_cast<std::size_t>(p)], bodies, k, frames[k], snap));
   }
   return r;
 }
@@ -388,6 +567,46 @@ int xml_depth(const std::string& x) {
   return deepest;
 }
 
+// The robot's length scale for the length snap: the largest |origin xyz| of any joint (1 m when all are 0).
+double length_scale(const urdf::ModelInterface& model) {
+  double scale = 0;
+  for (const auto& [name, j] : model.joints_) {
+    if (!j) continue;
+    const urdf::Vector3& t = j->parent_to_joint_origin_transform.position;
+    const double n = std::sqrt(t.x * t.x + t.y * t.y + t.z * t.z);
+    if (std::isfinite(n)) scale = std::max(scale, n);
+  }
+  return scale > 0 ? scale : 1.0;
+}
+
+// The largest relative torque change snapping causes: per state max |tau_s - tau_v| / max |tau_v|, the largest over
+// kSnapStates random states (fixed seed; revolute q in [-pi, pi], prismatic q in [-0.5, 0.5] m, qd and qdd in
+// [-1, 1]), inverse dynamics of ref (modified N-E). Both robots have the same joints and the same pose at q = 0, so
+// their torques are the same function of (q, qd, qdd) up to the snapped values' effect.
+double torque_change(const Robot& snapped, const Robot& verbatim) {
+  std::mt19937_64 gen(0x5eed0f1e5ULL);
+  const auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (static_cast<double>(gen() >> 11) * 0x1.0p-53);
+  };
+  const int n = snapped.dof();
+  double worst = 0;
+  for (int s = 0; s < kSnapStates; ++s) {
+    Eigen::VectorXd q(n), qd(n), qdd(n);
+    for (int i = 0; i < n; ++i) {
+      const bool prismatic = snapped.links[static_cast<std::size_t>(i)].joint == JointType::Prismatic;
+      q[i] = prismatic ? uniform(-0.5, 0.5) : uniform(-kPi, kPi);
+      qd[i] = uniform(-1, 1);
+      qdd[i] = uniform(-1, 1);
+    }
+    const Eigen::VectorXd tv = inverse_dynamics(verbatim, q, qd, qdd);
+    const Eigen::VectorXd ts = inverse_dynamics(snapped, q, qd, qdd);
+    const double diff = (ts - tv).cwiseAbs().maxCoeff(), scale = tv.cwiseAbs().maxCoeff();
+    if (diff == 0) continue;
+    worst = std::max(worst, scale > 0 ? diff / scale : std::numeric_limits<double>::infinity());
+  }
+  return worst;
+}
+
 UrdfOptions& process_urdf_options() {
   static UrdfOptions options;
   return options;
@@ -399,7 +618,8 @@ void set_urdf_options(const UrdfOptions& options) { process_urdf_options() = opt
 const UrdfOptions& urdf_options() { return process_urdf_options(); }
 
 Robot robot_from_urdf(const std::string& xml, const std::string& source, const UrdfOptions& options) {
-  Importer importer(source);
+  Snapper verbatim_snap;
+  Importer importer(source, verbatim_snap);
   if (xml_depth(xml) > kMaxXmlDepth) importer.fail(fmt::format("XML elements nested deeper than {}", kMaxXmlDepth));
   urdf::ModelInterfaceSharedPtr model;
   {
@@ -410,8 +630,13 @@ Robot robot_from_urdf(const std::string& xml, const std::string& source, const U
                                                                                       : console.first_error));
     }
   }
-  const std::vector<Body> bodies = importer.bodies(*model, options);
-  Robot r = to_robot(bodies, model->getName(), source);
+  Snapper snap;
+  snap.on = !options.verbatim;
+  if (snap.on) snap.length_tol = kSnapRelative * length_scale(*model);
+  Importer snapping(source, snap);
+  const std::vector<Body> bodies = (snap.on ? snapping : importer).bodies(*model, options);
+  Robot r = to_robot(bodies, model->getName(), source, snap);
+  const Robot snapped_raw = r;
   tolerate_inertia(r, bodies, options);
   // validate() names links[i].field; the location in front names the URDF link and joint.
   detail::validate_located(r, [&](const std::string& field) -> std::string {
@@ -421,6 +646,40 @@ Robot robot_from_urdf(const std::string& xml, const std::string& source, const U
     }
     return std::string();
   });
+  if (snap.count > 0) {
+    // The same import with the file's values, for the torque change the snapping causes. Its geometric decisions
+    // (which joint axes intersect or are collinear) use the snapping's length tolerance: with the verbatim 1e-12 m,
+    // axes meant to intersect but 1e-10 m apart get a common normal whose direction is the direction of rounding
+    // noise (1e-16 m over 1e-10 m), which would measure the verbatim conversion's own error, not the snapping's.
+    // Warnings and inertia repairs are not repeated: both robots are compared before tolerate_inertia.
+    Snapper reference;
+    reference.length_tol = snap.length_tol;
+    Importer plain(source, reference);
+    const std::vector<Body> plain_bodies = plain.bodies(*model, options);
+    const Robot verbatim = to_robot(plain_bodies, model->getName(), source, reference);
+    double change = std::numeric_limits<double>::infinity();  // a verbatim robot without finite torques
+    try {
+      change = torque_change(snapped_raw, verbatim);
+    } catch (const Error&) {
+    }
+    const std::string what =
+        fmt::format("{} value{} written with finite precision snapped to exact ones (multiples of pi/2, zeros; "
+                    "largest change {:.3g} rad, {:.3g} m, {:.3g} relative)", snap.count, snap.count == 1 ? "" : "s",
+                    snap.max_rad, snap.max_m, snap.max_rel);
+    if (!(change <= kSnapTorque)) {
+      throw Error(detail::one_line(fmt::format(
+          "{}: {}: the torques change by {:.3g} relative on {} random states, more than {:.0e}: not rounded exact "
+          "values; --urdf-verbatim keeps the file's values", source, what, change, kSnapStates, kSnapTorque)));
+    }
+    const std::string message = detail::one_line(fmt::format(
+        "{}: {}; largest relative torque change {:.3g} on {} random states; --urdf-verbatim keeps the file's values",
+        source, what, change, kSnapStates));
+    if (options.warn) {
+      options.warn(message);
+    } else {
+      std::fprintf(stderr, "neaccel: warning: %s\n", message.c_str());
+    }
+  }
   return r;
 }
 

@@ -19,7 +19,7 @@ namespace neaccel::ref {
 // Throws neaccel::Error for an unknown name, an unreadable or malformed file, or an invalid robot.
 Robot load_robot(const std::string& spec);
 
-// Names of the robots embedded in the library at build time (data/robots/*.yaml), sorted.
+// Names of the robots embedded in the library at build time (data/robots/*.yaml and *.urdf), sorted.
 std::vector<std::string> builtin_robot_names();
 
 // Parses a robot from YAML text; `source` names the text in error messages and becomes Robot::source.
@@ -45,6 +45,10 @@ std::string to_yaml(const Robot& robot);
 inline constexpr double kUrdfMomentNoise = 1e-9;
 struct UrdfOptions {
   bool strict_inertia = false;
+  // Keep the file's numbers exactly. By default values that are a structural zero or a multiple of pi/2 written
+  // with a file's finite precision (rpy/DH angles within 1e-9 rad of k*pi/2, axis components, lengths and inertia
+  // products below 1e-9 of their scale) are snapped to exact values, with one warning (docs/robot-format.md).
+  bool verbatim = false;
   // The chain between two URDF links: base = the link whose frame becomes the fixed base (everything above it,
   // including floating or planar joints, is cut off); tip = the last link (only the movable joints on the path
   // base -> tip are kept, other branches are dropped). Empty = the URDF's root / every link.

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Every fixed-root robot of example-robot-data: neaccel against Pinocchio.
+
+The example-robot-data package (in the project's virtual environment, pinned in requirements.txt) carries the URDFs
+of real robots: arms, hands, quadrupeds, humanoids. For each URDF that Pinocchio loads with its root fixed
+(pin.buildModelFromUrdf, no free flyer) this loads the same file with neaccel and compares, on random states from a
+fixed seed, the joint torques (RNEA), the mass matrix (CRBA) and the forward dynamics (ABA), joint by joint (matched
+by the name of the link each joint moves). A file neaccel refuses is listed with neaccel's one-line reason.
+neaccel loads each file with --urdf-verbatim, the file's values as Pinocchio reads them (without it neaccel snaps
+values written to 10-12 digits to exact right angles and zeros, and says by how much that moves the torques).
+
+Usage: erd_pinocchio.py NEACCEL [--tolerance REL] [--states N] [--only NAME] [--markdown]
+Exit status: 0 when every compared file agrees within the tolerance, 1 otherwise, 77 (skipped) when the virtual
+environment has neither pin nor example-robot-data.
+
+Agreement: max |neaccel - pinocchio| / max(1, max |pinocchio|) per quantity and state, the largest over the states,
+for the torques and the mass matrix. Forward dynamics is judged by its backward error: Pinocchio's RNEA of neaccel's
+accelerations against the torques they were computed from (the same measure), because the accelerations themselves
+can differ by up to cond(M) times the rounding where the mass matrix is ill-conditioned (hands, fingers); the
+forward difference is printed beside it.
+
+Known exceptions (tests/peers/erd_known.txt): files whose joint axes are almost but not quite parallel or
+intersecting, where the conversion to Denavit-Hartenberg parameters loses digits; each with the bound it is held to,
+so that a file that gets worse fails, and a listed file that now agrees is reported (remove it from the list).
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+
+
+def venv_dir():
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.abspath(os.environ.get("NEACCEL_VENV") or os.path.join(here, "..", "..", ".venv"))
+
+
+def venv_site():
+    sites = sorted(glob.glob(os.path.join(venv_dir(), "lib", "python3*", "site-packages")))
+    return sites[-1] if sites else None
+
+
+GLOBAL = []  # neaccel options before the command (--urdf-verbatim)
+
+
+def run(neaccel, args):
+    p = subprocess.run([neaccel] + GLOBAL + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    if p.returncode != 0:
+        lines = [line for line in p.stderr.splitlines() if line.startswith("neaccel: error:")]
+        raise RuntimeError(lines[0][len("neaccel: error: "):] if lines else p.stderr.strip()[:300])
+    return json.loads(p.stdout)
+
+
+def csv(v):
+    return ",".join(repr(float(x)) for x in v)
+
+
+def rel(a, b):
+    scale = max(1.0, max(abs(x) for x in b) if b else 1.0)
+    return max((abs(x - y) for x, y in zip(a, b)), default=0.0) / scale
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("neaccel")
+    ap.add_argument("--tolerance", type=float, default=1e-12)
+    ap.add_argument("--states", type=int, default=3)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--snapped", action="store_true",
+                    help="let neaccel snap near-exact values (default --urdf-verbatim: the file's values, as Pinocchio)")
+    a = ap.parse_args()
+    if not a.snapped:
+        GLOBAL.append("--urdf-verbatim")
+    # Pinocchio's Python module is set up by the virtual environment's own interpreter (its .pth files): run there.
+    python = os.path.join(venv_dir(), "bin", "python3")
+    if os.path.exists(python) and os.path.abspath(sys.prefix) != venv_dir():
+        os.execv(python, [python] + sys.argv)
+    site = venv_site()
+    try:
+        import numpy as np
+        import pinocchio as pin
+    except ImportError as e:
+        print(f"erd_pinocchio: {'failed' if os.environ.get('CI') == 'true' else 'skipped'}: {e} "
+              "(./run setup installs pin into .venv)")
+        return 1 if os.environ.get("CI") == "true" else 77
+    root = os.path.join(site or "", "cmeel.prefix", "share", "example-robot-data", "robots")
+    files = sorted(glob.glob(os.path.join(root, "**", "*.urdf"), recursive=True))
+    if not files:
+        print(f"erd_pinocchio: {'failed' if os.environ.get('CI') == 'true' else 'skipped'}: no example-robot-data "
+              f"URDFs under {root} (./run setup installs it)")
+        return 1 if os.environ.get("CI") == "true" else 77
+    known = {}
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "erd_known.txt")) as f:
+        for line in f:
+            line = line.split("#", 1)[0].split()
+            if len(line) >= 2:
+                known[line[0]] = float(line[1])
+    rows, failures = [], 0
+    for path in files:
+        name = os.path.relpath(path, root)
+        if a.only and a.only not in name:
+            continue
+        try:
+            model = pin.buildModelFromUrdf(path)
+        except Exception as e:  # Pinocchio does not load it: not compared
+            rows.append((name, "Pinocchio does not load it", str(e).splitlines()[0][:120] if str(e) else ""))
+            continue
+        if model.nv == 0:
+            rows.append((name, "no movable joint", ""))
+            continue
+        try:
+            robot = run(a.neaccel, ["robot", "show", path, "--json"])
+        except RuntimeError as e:
+            rows.append((name, "refused by neaccel", str(e)))
+            continue
+        except subprocess.TimeoutExpired:
+            rows.append((name, "FAIL", "neaccel did not answer in 120 s"))
+            failures += 1
+            continue
+        # Pinocchio's joint (and its q / v indices) for each neaccel link, by the name of the link it moves.
+        order = []
+        bad = ""
+        for link in robot["links"]:
+            fid = model.getFrameId(link["name"], pin.FrameType.BODY)
+            if fid >= len(model.frames):
+                bad = f"Pinocchio has no frame '{link['name']}'"
+                break
+            frame = model.frames[fid]
+            jid = frame.parentJoint if hasattr(frame, "parentJoint") else frame.parent
+            order.append(jid)
+        if not bad and (len(set(order)) != len(order) or len(order) != model.njoints - 1):
+            bad = f"joints do not match ({len(order)} neaccel links, {model.njoints - 1} Pinocchio joints)"
+        if bad:
+            rows.append((name, "FAIL", bad))
+            failures += 1
+            continue
+        rng = random.Random(20261126)
+        worst = {"tau": 0.0, "M": 0.0, "fd": 0.0, "qdd": 0.0}
+        fd_note = ""
+        data = model.createData()
+        try:
+            for _ in range(a.states):
+                n = len(order)
+                q = [rng.uniform(-1, 1) for _ in range(n)]
+                qd = [rng.uniform(-1, 1) for _ in range(n)]
+                qdd = [rng.uniform(-1, 1) for _ in range(n)]
+                qp = np.zeros(model.nq)
+                vp, ap_, = np.zeros(model.nv), np.zeros(model.nv)
+                for k, jid in enumerate(order):
+                    j = model.joints[jid]
+                    if j.nq == 2:  # continuous joint: (cos, sin)
+                        qp[j.idx_q], qp[j.idx_q + 1] = math.cos(q[k]), math.sin(q[k])
+                    else:
+                        qp[j.idx_q] = q[k]
+                    vp[j.idx_v], ap_[j.idx_v] = qd[k], qdd[k]
+                tau_p = pin.rnea(model, data, qp, vp, ap_)
+                M_p = pin.crba(model, data, qp)
+                M_p = np.triu(M_p) + np.triu(M_p, 1).T
+                idx = [model.joints[jid].idx_v for jid in order]
+                tau_pin = [float(tau_p[i]) for i in idx]
+                qdd_p = pin.aba(model, data, qp, vp, tau_p).copy()
+                tau_n = run(a.neaccel, ["dynamics", "--robot", path, "--q", csv(q), "--qd", csv(qd), "--qdd", csv(qdd),
+                                        "--json"])["tau"]
+                m_n = run(a.neaccel, ["mass", "--robot", path, "--q", csv(q), "--json"])
+                m_n = m_n["M"] if "M" in m_n else m_n["mass_matrix"]
+                worst["tau"] = max(worst["tau"], rel(tau_n, tau_pin))
+                m_flat_n = [m_n[r][c] for r in range(n) for c in range(n)]
+                m_flat_p = [float(M_p[idx[r], idx[c]]) for r in range(n) for c in range(n)]
+                worst["M"] = max(worst["M"], rel(m_flat_n, m_flat_p))
+                try:
+                    qdd_n = run(a.neaccel, ["dynamics", "--robot", path, "--forward", "--q", csv(q), "--qd", csv(qd),
+                                            "--tau", csv(tau_pin), "--json"])["qdd"]
+                except RuntimeError as e:
+                    if "singular" not in str(e):
+                        raise
+                    fd_note = "forward dynamics refused: " + str(e)[:100]
+                    continue
+                an = np.zeros(model.nv)
+                for k, i in enumerate(idx):
+                    an[i] = qdd_n[k]
+                back = pin.rnea(model, data, qp, vp, an)
+                worst["fd"] = max(worst["fd"], rel([float(back[i]) for i in idx], tau_pin))
+                worst["qdd"] = max(worst["qdd"], rel(qdd_n, [float(qdd_p[i]) for i in idx]))
+        except (RuntimeError, subprocess.TimeoutExpired, KeyError) as e:
+            rows.append((name, "FAIL", f"neaccel: {e}"))
+            failures += 1
+            continue
+        err = max(worst["tau"], worst["M"], worst["fd"])
+        bound = known.get(name, a.tolerance)
+        ok = err <= bound
+        failures += not ok
+        result = "agrees" if ok and name not in known else ("known, within its bound" if ok else "FAIL")
+        if name in known and err <= a.tolerance:
+            result = "agrees (listed as known: remove it)"
+        rows.append((name, result,
+                     f"{len(order)} joints; tau {worst['tau']:.1e}, M {worst['M']:.1e}, forward dynamics "
+                     f"{worst['fd']:.1e} (qdd itself {worst['qdd']:.1e})" +
+                     (f"; bound {bound:g}" if name in known else "") + (f"; {fd_note}" if fd_note else "")))
+    if a.markdown:
+        print("| file | result | detail |\n|---|---|---|")
+        for r in rows:
+            print(f"| `{r[0]}` | {r[1]} | {r[2]} |")
+    else:
+        for r in rows:
+            print(f"{r[1]:<28} {r[0]}: {r[2]}")
+    compared = sum(1 for r in rows if r[1].startswith(("agrees", "known", "FAIL")))
+    print(f"erd_pinocchio: {compared} files compared, {failures} outside {a.tolerance:g} relative "
+          f"({len(rows) - compared} not compared, reasons above)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
