@@ -112,9 +112,12 @@ std::string to_cuda(const Graph& g, const KernelOptions& opt) {
 #include <cstdlib>
 #include <vector>
 
-// Throughput over batch sizes (decades from 1, and 8M), time per launch, one state's latency with host transfers,
-// largest difference between the GPU's outputs and the host build of the same body (relative to the largest
-// output). Prints one JSON object. Usage: bench [MAX_BATCH]
+// Throughput over batch sizes (decades from 1, and 8M), time per launch, one state's latency (launch and
+// synchronise; and with host transfers), largest difference between the GPU's outputs and the host build of the
+// same body (relative to the largest output). Prints one JSON object. Usage: bench [MAX_BATCH [SUSTAIN_S]]
+// With SUSTAIN_S > 0 it only launches MAX_BATCH states back to back for about SUSTAIN_S seconds after one second of
+// warm-up and prints the rate and the measured window's start and end (seconds since the epoch), so that board
+// power sampled meanwhile (nvidia-smi) gives the energy per evaluation.
 static void check(cudaError_t e, const char* what) {{
   if (e != cudaSuccess) {{ std::fprintf(stderr, "bench: %s: %s\n", what, cudaGetErrorString(e)); std::exit(1); }}
 }}
@@ -123,13 +126,21 @@ int main(int argc, char** argv) {{
   typedef {1} T;
   const int J = {2}, O = {3};
   const long max_batch = argc > 1 ? std::atol(argv[1]) : 8388608L;
+  const double sustain_s = argc > 2 ? std::atof(argv[2]) : 0.0;
+  if (max_batch < 1 || max_batch > 100000000L || !(sustain_s >= 0 && sustain_s <= 600)) {{
+    std::fprintf(stderr, "bench: usage: bench [MAX_BATCH 1..1e8 [SUSTAIN_S 0..600]]\n");
+    return 2;
+  }}
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {{ std::fprintf(stderr, "bench: no CUDA device\n"); return 1; }}
   cudaDeviceProp prop;
   check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
   std::vector<long> sizes;
-  for (long b = 1; b <= max_batch && b <= 1000000; b *= 10) sizes.push_back(b);
-  if (max_batch >= 8388608L) sizes.push_back(8388608L);
+  if (sustain_s > 0) sizes.push_back(max_batch);
+  else {{
+    for (long b = 1; b <= max_batch && b <= 1000000; b *= 10) sizes.push_back(b);
+    if (max_batch >= 8388608L) sizes.push_back(8388608L);
+  }}
   const long n_max = sizes.back();
   std::vector<T> hq(J * n_max), hqd(J * n_max), hu(J * n_max), hout(O * n_max);
   unsigned s = 12345u;
@@ -140,10 +151,35 @@ int main(int argc, char** argv) {{
   check(cudaMalloc(&qd, sizeof(T) * J * n_max), "cudaMalloc");
   check(cudaMalloc(&u, sizeof(T) * J * n_max), "cudaMalloc");
   check(cudaMalloc(&out, sizeof(T) * O * n_max), "cudaMalloc");
-  std::printf("{{\"device\": \"%s\", \"scalar\": \"{1}\", \"rows\": [", prop.name);
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
   cudaEventCreate(&e1);
+  if (sustain_s > 0) {{
+    check(cudaMemcpy(q, hq.data(), sizeof(T) * J * n_max, cudaMemcpyHostToDevice), "copy");
+    check(cudaMemcpy(qd, hqd.data(), sizeof(T) * J * n_max, cudaMemcpyHostToDevice), "copy");
+    check(cudaMemcpy(u, hu.data(), sizeof(T) * J * n_max, cudaMemcpyHostToDevice), "copy");
+    const auto wall = [] {{
+      return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    }};
+    const double warm_end = wall() + 1.0;
+    while (wall() < warm_end) {{
+      check({0}_launch_joint(q, qd, u, out, n_max, 0), "launch");
+      check(cudaDeviceSynchronize(), "sync");
+    }}
+    const double t0 = wall();
+    long launches = 0;
+    while (wall() - t0 < sustain_s) {{
+      for (int r = 0; r < 8; ++r) {0}_launch_joint(q, qd, u, out, n_max, 0);
+      check(cudaDeviceSynchronize(), "sync");
+      launches += 8;
+    }}
+    const double t1 = wall();
+    std::printf("{{\"device\": \"%s\", \"scalar\": \"{1}\", \"sustain\": {{\"batch\": %ld, \"launches\": %ld, "
+                "\"start_epoch_s\": %.3f, \"end_epoch_s\": %.3f, \"states_per_s\": %.4g}}}}\n",
+                prop.name, n_max, launches, t0, t1, double(launches) * double(n_max) / (t1 - t0));
+    return 0;
+  }}
+  std::printf("{{\"device\": \"%s\", \"scalar\": \"{1}\", \"rows\": [", prop.name);
   double max_rel = 0;
   for (std::size_t si = 0; si < sizes.size(); ++si) {{
     const long n = sizes[si];
@@ -179,6 +215,15 @@ int main(int argc, char** argv) {{
     }}
     std::printf("%s{{\"batch\": %ld, \"us_per_launch\": %.4g, \"states_per_s\": %.4g}}", si ? ", " : "", n, us, n / (us * 1e-6));
   }}
+  // One state, data already on the GPU: launch and synchronise.
+  std::vector<double> sync_lat;
+  for (int r = 0; r < 2000; ++r) {{
+    const auto t0 = std::chrono::steady_clock::now();
+    {0}_launch_joint(q, qd, u, out, 1, 0);
+    cudaStreamSynchronize(0);
+    sync_lat.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }}
+  std::sort(sync_lat.begin(), sync_lat.end());
   // One state with host transfers: copy in, launch, copy out, synchronise.
   std::vector<double> lat;
   T one[3 * J], res[O];
@@ -193,8 +238,10 @@ int main(int argc, char** argv) {{
     lat.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }}
   std::sort(lat.begin(), lat.end());
-  std::printf("], \"one_state_with_transfers_us\": %.4g, \"one_state_with_transfers_median_us\": %.4g, "
-              "\"max_rel_diff_vs_host\": %.3g}}\n", lat.front(), lat[lat.size() / 2], max_rel);
+  std::printf("], \"one_state_launch_sync_us\": %.4g, \"one_state_launch_sync_median_us\": %.4g, "
+              "\"one_state_with_transfers_us\": %.4g, \"one_state_with_transfers_median_us\": %.4g, "
+              "\"max_rel_diff_vs_host\": %.3g}}\n",
+              sync_lat.front(), sync_lat[sync_lat.size() / 2], lat.front(), lat[lat.size() / 2], max_rel);
   return 0;
 }}
 #endif  // NEACCEL_CUDA_BENCH

@@ -16,6 +16,7 @@
 #include "neaccel/dfg/robot_graph.hpp"
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/hash.hpp"
 #include "neaccel/ref/model.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/process.hpp"
@@ -31,6 +32,7 @@
 #include <ctime>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -38,6 +40,11 @@ namespace neaccel::dfg {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+// data/platforms/gpu/*.json as embedded at build time (dfg/CMakeLists.txt).
+extern const char* const kGpuDataJson[];
+extern const char* const kGpuDataPath[];
+extern const int kGpuDataCount;
 
 namespace {
 
@@ -111,6 +118,13 @@ void* symbol(void* lib, const std::string& name) {
   return p;
 }
 
+// What identifies a CUDA kernel's source for a measurement kept as data: FNV-1a 64 of the text after its first line
+// (a comment naming how the robot was given, a path or a name, which does not change the kernel).
+std::string cuda_source_key(const std::string& cuda) {
+  const std::size_t nl = cuda.find('\n');
+  return fmt::format("{:016x}", ref::fnv1a64(nl == std::string::npos ? cuda : cuda.substr(nl + 1)));
+}
+
 struct Context {
   const PlatformOptions& opt;
   const ref::Robot& robot;
@@ -135,7 +149,8 @@ json measure_scalar(const Context& c, const std::string& scalar) {
   const fs::path dir = c.opt.out / "kernels";
   const fs::path src = dir / (c.prefix + "-" + scalar + ".cpp"), so = dir / (c.prefix + "-" + scalar + ".so");
   std::ofstream(src) << to_cpp_batch(g, ko);
-  std::ofstream(dir / (c.prefix + "-" + scalar + ".cu")) << to_cuda(g, ko);
+  const std::string cuda = to_cuda(g, ko);
+  std::ofstream(dir / (c.prefix + "-" + scalar + ".cu")) << cuda;
   c.say(fmt::format("building the batched kernel ({})", scalar));
   std::string command;
   void* lib = build_kernel(src, so, command);
@@ -186,7 +201,7 @@ json measure_scalar(const Context& c, const std::string& scalar) {
                             scalar, mismatches));
 
   json r = {{"kernel", src.filename().string()}, {"compile", command}, {"max_rel_error_vs_double", max_rel},
-            {"bit_exact_vs_evaluate", true}};
+            {"bit_exact_vs_evaluate", true}, {"cuda_source_key", cuda_source_key(cuda)}};
   // One core, one state.
   c.say(fmt::format("timing one state on one core ({})", scalar));
   {
@@ -232,6 +247,46 @@ json measure_scalar(const Context& c, const std::string& scalar) {
   return r;
 }
 
+}  // namespace
+
+json kept_gpu_measurements(const json& scalars) {
+  json found = json::object();
+  std::vector<std::string> other;
+  for (int f = 0; f < kGpuDataCount; ++f) {
+    json d;
+    try {
+      d = json::parse(kGpuDataJson[f]);
+    } catch (const json::exception&) {
+      throw Error(std::string("platforms: ") + kGpuDataPath[f] + ": not valid JSON (rebuilt from the source tree)");
+    }
+    if (!d.contains("kernels") || !d["kernels"].is_object()) continue;
+    for (const auto& [scalar, v] : scalars.items()) {
+      if (found.contains(scalar) || !v.contains("cuda_source_key")) continue;
+      for (const auto& [name, k] : d["kernels"].items())
+        if (k.is_object() && k.value("source_key", std::string()) == v["cuda_source_key"].get<std::string>()) {
+          json e = k;
+          e["kernel"] = name;
+          e["data"] = kGpuDataPath[f];
+          for (const char* key : {"device", "driver", "date_utc", "command", "build", "nvcc", "idle_board_power_w",
+                                  "power_limit"})
+            if (d.contains(key)) e[key] = d[key];
+          found[scalar] = e;
+          break;
+        }
+    }
+    other.push_back(kGpuDataPath[f]);
+  }
+  if (found.empty() && !other.empty()) {
+    std::string files;
+    for (const auto& o : other) files += (files.empty() ? "" : ", ") + o;
+    return {{"note", "the GPU measurements kept as data (" + files + ") are of other kernels: another robot or "
+                     "function, or an earlier version of the generator"}};
+  }
+  return found;
+}
+
+namespace {
+
 json gpu_row(const Context& c) {
   const auto smi = proc::find_program("nvidia-smi");
   if (!smi) return {{"measured", false}, {"reason", "not measured here: no GPU (nvidia-smi not found)"}};
@@ -250,7 +305,7 @@ json gpu_row(const Context& c) {
     const fs::path cu = dir / (c.prefix + "-" + scalar + ".cu"), exe = dir / (c.prefix + "-" + scalar + "-gpu-bench");
     c.say(fmt::format("building and running the CUDA benchmark ({})", scalar));
     proc::Spawn b;
-    b.argv = {nvcc->string(), "-O3", "-DNEACCEL_CUDA_BENCH", "-o", exe.string(), cu.string()};
+    b.argv = {nvcc->string(), "-O3", "-arch=native", "-DNEACCEL_CUDA_BENCH", "-o", exe.string(), cu.string()};
     b.stdout_path = b.stderr_path = fs::path(exe).replace_extension(".log");
     b.timeout_s = 900;
     if (!proc::run(b).ok()) {
@@ -490,6 +545,14 @@ std::string plot_svg(const json& r) {
       for (const json& row : v["rows"]) s.pts.push_back({row["batch"].get<double>(), row["states_per_s"].get<double>()});
       series.push_back(s);
     }
+  if (gpu.contains("elsewhere"))
+    for (const auto& [scalar, v] : gpu["elsewhere"].items()) {
+      Series s{"GPU (" + v.value("device", std::string("?")) + ", kept data), " +
+                   std::string(scalar == "double" ? "binary64" : "binary32"),
+               colours[ci++ % 8], false, {}};
+      for (const json& row : v["rows"]) s.pts.push_back({row["batch"].get<double>(), row["states_per_s"].get<double>()});
+      series.push_back(s);
+    }
   double ylo = 1e300, yhi = 0;
   for (const Series& s : series)
     for (const auto& [x, y] : s.pts)
@@ -528,7 +591,8 @@ std::string plot_svg(const json& r) {
   }
   if (!gpu["measured"].get<bool>())
     os << fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#555\">GPU: {}</text>\n", W - R + 12,
-                      T + 10 + 18.0 * static_cast<double>(series.size()), "not measured here");
+                      T + 10 + 18.0 * static_cast<double>(series.size()),
+                      gpu.contains("elsewhere") ? "not measured here (kept data shown)" : "not measured here");
   os << "</svg>\n";
   return os.str();
 }
@@ -582,6 +646,11 @@ json measure_platforms(const PlatformOptions& opt) {
     scalars[s] = s == "float" ? measure_scalar<float>(c, s) : measure_scalar<double>(c, s);
   result["scalars"] = scalars;
   result["gpu"] = gpu_row(c);
+  if (!result["gpu"]["measured"].get<bool>()) {
+    const json kept = kept_gpu_measurements(scalars);
+    if (kept.contains("note")) result["gpu"]["elsewhere_note"] = kept["note"];
+    else if (!kept.empty()) result["gpu"]["elsewhere"] = kept;
+  }
   result["pinocchio"] = pinocchio_row(c, fn);
   if (result["pinocchio"]["measured"].get<bool>() && scalars.contains("double"))
     result["pinocchio"]["ratio_generated_over_pinocchio"] =
@@ -590,6 +659,27 @@ json measure_platforms(const PlatformOptions& opt) {
   std::ofstream(opt.out / "platforms.svg") << plot_svg(result);
   return result;
 }
+
+namespace {
+
+// One GPU cell of the table: the best rate and its batch, one state's latency (launch and synchronise; with host
+// copies), the energy per state at the largest batch where board power was sampled.
+std::string gpu_cell(const json& g) {
+  double best = 0;
+  long at = 0;
+  for (const json& row : g["rows"])
+    if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
+  std::string cell = fmt::format("{:.3g} states/s at {}", best, at);
+  if (g.contains("one_state_launch_sync_us"))
+    cell += fmt::format("; 1 state {:.3g} us", g["one_state_launch_sync_us"].get<double>());
+  if (g.contains("one_state_with_transfers_us"))
+    cell += fmt::format(" ({:.3g} with copies)", g["one_state_with_transfers_us"].get<double>());
+  if (g.contains("sustain") && g["sustain"].contains("nj_per_state_board"))
+    cell += fmt::format("; {:.3g} nJ", g["sustain"]["nj_per_state_board"].get<double>());
+  return cell;
+}
+
+}  // namespace
 
 std::string platforms_table(const json& r) {
   std::ostringstream os;
@@ -626,25 +716,31 @@ std::string platforms_table(const json& r) {
   line("error against double (max rel.)", [](const json& v) {
     return fmt::format("{:.2g}", v["max_rel_error_vs_double"].get<double>());
   });
+  // The GPU: one line per format (the cells are long), from this machine or from kept data, which says so.
   const json& gpu = r["gpu"];
+  const auto gpu_lines = [&](const json& per_scalar, const std::string& label) {
+    for (const auto& s : names) {
+      const json g = per_scalar.value(s, json::object());
+      os << fmt::format("{:<36}{}\n", label + ", " + (s == "double" ? "binary64" : "binary32"),
+                        g.contains("rows") ? gpu_cell(g) : g.value("reason", std::string("not measured")));
+    }
+  };
   if (!gpu["measured"].get<bool>()) {
     os << fmt::format("{:<36}{}\n", "GPU", gpu["reason"].get<std::string>());
-  } else {
-    os << fmt::format("{:<36}", "GPU (" + gpu.value("device_list", std::string("?")).substr(0, 40) + ")");
-    for (const auto& s : names) {
-      const json g = gpu.value(s, json::object());
-      if (!g.contains("rows")) {
-        os << fmt::format("{:<32}", g.value("reason", std::string("not measured")));
-        continue;
+    if (gpu.contains("elsewhere_note")) os << fmt::format("{:<36}{}\n", "", gpu["elsewhere_note"].get<std::string>());
+    if (gpu.contains("elsewhere")) {
+      const json& e = gpu["elsewhere"];
+      gpu_lines(e, "GPU, kept data");
+      std::set<std::string> said;
+      for (const auto& [s, v] : e.items()) {
+        const std::string line = fmt::format("kept data: {}, driver {}, measured {} ({}; not this machine)",
+                                             v.value("device", std::string("?")), v.value("driver", std::string("?")),
+                                             v.value("date_utc", std::string("?")), v.value("data", std::string("?")));
+        if (said.insert(line).second) os << fmt::format("{:<36}{}\n", "", line);
       }
-      double best = 0;
-      long at = 0;
-      for (const json& row : g["rows"])
-        if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
-      os << fmt::format("{:<32}", fmt::format("{:.3g} states/s at {}; 1 state {:.3g} us", best, at,
-                                              g.value("one_state_with_transfers_us", 0.0)));
     }
-    os << "\n";
+  } else {
+    gpu_lines(gpu, "GPU (" + gpu.value("device_list", std::string("?")).substr(0, 24) + ")");
   }
   const json& pin = r["pinocchio"];
   if (!pin["measured"].get<bool>()) {

@@ -1,4 +1,5 @@
 #include "neaccel/hw/artifacts.hpp"
+#include "neaccel/ref/hash.hpp"
 #include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/hw/hardwired.hpp"
@@ -141,14 +142,7 @@ std::map<std::string, std::string> artifact_files(const Design& d, const std::st
   return files;
 }
 
-std::uint64_t fnv1a64(const std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
+std::uint64_t fnv1a64(const std::string& bytes) { return ref::fnv1a64(bytes); }
 
 nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
   const Arch arch = d.spec.arch;

@@ -8,6 +8,7 @@
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/dfg/kernels.hpp"
 #include "neaccel/dfg/passes.hpp"
+#include "neaccel/dfg/platforms.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
@@ -239,6 +240,35 @@ TEST(Kernels, CudaSourceCompilesWithNvcc) {
   s.timeout_s = 900;
   const proc::Result r = proc::run(s);
   EXPECT_TRUE(r.ok()) << proc::describe(s.argv) << " failed, see " << (dir / "nvcc_puma560_id.log");
+}
+
+// GPU measurements kept as data (data/platforms/gpu/*.json, embedded at build time) are found by their kernel
+// source's key and only by it: a kernel whose source differs gets the note that the kept data measured other
+// kernels, never another kernel's figures.
+TEST(Kernels, KeptGpuMeasurementsMatchBySourceKey) {
+  const fs::path dir = fs::path(NEACCEL_DFG_TEST_DATA) / ".." / ".." / ".." / "data" / "platforms" / "gpu";
+  ASSERT_TRUE(fs::exists(dir)) << dir;
+  std::string key, device, kernel;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::ifstream in(e.path());
+    const nlohmann::json d = nlohmann::json::parse(in);
+    for (const auto& [name, k] : d["kernels"].items()) {
+      // Every kept kernel says which source it measured and what it measured.
+      ASSERT_TRUE(k.contains("source_key")) << e.path() << " " << name;
+      ASSERT_FALSE(k["rows"].empty()) << name;
+      key = k["source_key"], device = d["device"], kernel = name;
+    }
+  }
+  ASSERT_FALSE(key.empty());
+  const nlohmann::json found = kept_gpu_measurements({{"float", {{"cuda_source_key", key}}}});
+  ASSERT_TRUE(found.contains("float")) << found.dump();
+  EXPECT_EQ(found["float"]["kernel"], kernel);
+  EXPECT_EQ(found["float"]["device"], device);
+  EXPECT_TRUE(found["float"].contains("date_utc"));
+  EXPECT_TRUE(found["float"].contains("command"));
+  const nlohmann::json none = kept_gpu_measurements({{"float", {{"cuda_source_key", "0000000000000000"}}}});
+  EXPECT_FALSE(none.contains("float"));
+  EXPECT_NE(none.value("note", std::string()).find("other kernels"), std::string::npos) << none.dump();
 }
 
 }  // namespace

@@ -37,6 +37,14 @@ void check_platform_options(const PlatformOptions& opt);
 // kernel cannot be built (no compiler) or disagrees with the graph's evaluation.
 nlohmann::json measure_platforms(const PlatformOptions& opt);
 
+// GPU measurements made elsewhere and kept as data (data/platforms/gpu/*.json, bench/gpu/measure.sh, embedded at
+// build time) of the kernels whose sources measure_platforms generated now: for each scalar of `scalars` (its
+// result's "scalars" object, which holds each kernel's "cuda_source_key") the kept entry whose kernel source is
+// the same (device, driver, date, command, data file, rows, latencies, board power). When files are kept but none
+// is of these kernels: {"note": why}. measure_platforms puts it under "gpu"/"elsewhere" where no GPU is present:
+// shown as such, never mixed with this machine's figures.
+nlohmann::json kept_gpu_measurements(const nlohmann::json& scalars);
+
 // The comparison as a text table (platform rows, then states/s by batch size), from measure_platforms' result.
 std::string platforms_table(const nlohmann::json& result);
 
