@@ -27,6 +27,10 @@ void setup(CLI::App& app) {
   cmd->add_flag("--report-timings", opt->report_timings,
                 "put the measured CPU times in the report and data/cpu.json (always in timings.json); the output is "
                 "then not the same bytes run to run");
+  cmd->add_flag("--no-platforms", [opt](std::int64_t) { opt->platforms = false; },
+                "skip the platform table's CPU kernels and Pinocchio (docs/platforms.md)");
+  cmd->add_flag("--no-pinocchio", [opt](std::int64_t) { opt->pinocchio = false; },
+                "skip the platform table's Pinocchio row (--quick skips it: its first build takes minutes)");
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();
@@ -45,8 +49,8 @@ void setup(CLI::App& app) {
     opt->depth = mode.on;
     opt->lookahead = mode.lookahead;
     const auto dir = neaccel::study::run(*opt);
-    std::printf("study: report written to %s/report.html (and report.md); measured times in %s/timings.json\n",
-                dir.string().c_str(), dir.string().c_str());
+    std::printf("study: report written to %s/report.html (and report.md); measured figures in %s/measured/ and %s/timings.json\n",
+                dir.string().c_str(), dir.string().c_str(), dir.string().c_str());
   });
 }
 }  // namespace

@@ -18,6 +18,7 @@ struct Context {
   ref::Robot robot;
   std::filesystem::path dir;  // the report directory (opt.out)
   DataDir data;
+  DataDir measured;  // measured figures (vary between runs): DIR/measured/*.json, the report's measured parts
   Report report;
   Progress progress;
   std::map<std::string, dfg::Graph> graphs;  // "general", "custom": cleaned modified N-E graphs of the robot
@@ -26,7 +27,8 @@ struct Context {
   nlohmann::json timings = nlohmann::json::object();  // measured times: DIR/timings.json, never in data/ (they vary)
 
   Context(const Options& o, ref::Robot r)
-      : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), report(data),
+      : opt(o), robot(std::move(r)), dir(o.out), data(o.out / "data"), measured(o.out / "measured"),
+        report(data, &measured),
         progress(8, o.progress && Progress::terminal()) {}
   int states() const { return opt.states > 0 ? opt.states : (opt.quick ? 20 : 100); }
   std::filesystem::path plot(const std::string& name) const { return dir / "plots" / (name + ".svg"); }
@@ -42,7 +44,10 @@ inline std::string function_suffix(const std::string& function) {
 void stage_reference(Context& ctx);
 void stage_counts(Context& ctx);
 void stage_graphs(Context& ctx);
-void stage_cpu(Context& ctx);  // within stage 3: this machine's CPU timed (data/cpu.json)
+void stage_cpu(Context& ctx);        // within stage 3: this machine's CPU timed (data/cpu.json)
+void stage_platforms(Context& ctx);  // within stage 3: the graph's kernels on this machine (measured/platforms.json)
+void platforms_summary(Context& ctx);  // the summary's table of every platform (a measured part)
+void platforms_section(Context& ctx);  // the section on the platforms (a measured part)
 void stage_explore(Context& ctx);
 void stage_designs(Context& ctx);
 void stage_verify(Context& ctx);

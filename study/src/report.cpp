@@ -48,12 +48,27 @@ std::string format_value(const json& v, int precision) {
 }
 
 Cell Report::num(const std::string& file, const std::string& pointer, int precision) {
-  const json& root = data_->at(file);
+  const bool measured = file.rfind("measured/", 0) == 0;
+  if (measured && !measured_) throw Error("study: report has no measured data for " + file);
+  if (measured && !open_measured_) throw Error("study: measured figure " + file + pointer + " outside a measured part");
+  const json& root = measured ? measured_->at(file.substr(9)) : data_->at(file);
   const json::json_pointer ptr(pointer);
   if (!root.contains(ptr)) throw Error("study: " + file + ".json has no " + pointer);
-  NumberRef r{file, pointer, precision, format_value(root.at(ptr), precision)};
-  refs_.push_back(r);
-  return Cell{r.text, static_cast<int>(refs_.size()) - 1};
+  NumberRef r{measured ? file.substr(9) : file, pointer, precision, format_value(root.at(ptr), precision)};
+  std::vector<NumberRef>& refs = measured ? measured_refs_ : refs_;
+  refs.push_back(r);
+  return Cell{r.text, static_cast<int>(refs.size()) - 1};
+}
+
+void Report::begin_measured() {
+  if (open_measured_) throw Error("study: measured parts of the report do not nest");
+  open_measured_ = 1;
+  blocks_.push_back({Block::Marker, 1, "begin", {}, {}});
+}
+void Report::end_measured() {
+  if (!open_measured_) throw Error("study: end of a measured part that did not begin");
+  open_measured_ = 0;
+  blocks_.push_back({Block::Marker, 0, "end", {}, {}});
 }
 
 std::string Report::fill(const std::string& text, const std::vector<Cell>& numbers) const {
@@ -92,6 +107,7 @@ std::string Report::markdown() const {
       case Block::Heading: md << std::string(static_cast<std::size_t>(b.level), '#') << ' ' << b.text << "\n\n"; break;
       case Block::Para: md << b.text << "\n\n"; break;
       case Block::Note: md << "*" << b.text << "*\n\n"; break;
+      case Block::Marker: md << "<!-- measured: " << b.text << " -->\n\n"; break;
       case Block::Figure: md << "![" << b.text << "](" << b.header[0] << ")\n\n*" << b.text << "*\n\n"; break;
       case Block::Table: {
         md << '|';
@@ -156,7 +172,7 @@ h1{border-bottom:2px solid #345;padding-bottom:.2em}h2{margin-top:2em;border-bot
 table{border-collapse:collapse;margin:1em 0;font-size:.92em}th,td{border:1px solid #ccc;padding:.25em .6em}
 th{background:#eef2f6;text-align:left}td{text-align:left}td.num{text-align:right}
 tr:nth-child(even) td{background:#fafbfc}figure{margin:1.5em 0}figure img{max-width:100%;border:1px solid #ddd}
-figcaption{font-size:.9em;color:#555}.note{font-size:.88em;color:#555}code{background:#f3f3f3;padding:0 .2em})";
+figcaption{font-size:.9em;color:#555}.measured{border-left:4px solid #c96;padding-left:.8em}.note{font-size:.88em;color:#555}code{background:#f3f3f3;padding:0 .2em})";
 }  // namespace
 
 std::string Report::html(const std::string& title) const {
@@ -177,6 +193,10 @@ std::string Report::html(const std::string& title) const {
       case Block::Heading: h << "<h" << b.level << '>' << inline_html(b.text) << "</h" << b.level << ">\n"; break;
       case Block::Para: h << "<p>" << inline_html(b.text) << "</p>\n"; break;
       case Block::Note: h << "<p class=\"note\">" << inline_html(b.text) << "</p>\n"; break;
+      case Block::Marker:
+        if (b.level) h << "<!-- measured: begin -->\n<div class=\"measured\">\n";
+        else h << "</div>\n<!-- measured: end -->\n";
+        break;
       case Block::Figure:
         h << "<figure><img src=\"" << escape(b.header[0]) << "\" alt=\"" << escape(b.text) << "\"><figcaption>"
           << inline_html(b.text) << "</figcaption></figure>\n";
@@ -199,12 +219,17 @@ std::string Report::html(const std::string& title) const {
   return h.str();
 }
 
-json Report::numbers() const {
+namespace {
+json manifest(const std::vector<NumberRef>& refs) {
   json out = json::array();
-  for (const auto& r : refs_)
+  for (const auto& r : refs)
     out.push_back({{"file", r.file}, {"pointer", r.pointer}, {"precision", r.precision}, {"text", r.text}});
   return out;
 }
+}  // namespace
+
+json Report::numbers() const { return manifest(refs_); }
+json Report::measured_numbers() const { return manifest(measured_refs_); }
 
 namespace {
 std::string read_file(const fs::path& p) {
@@ -219,23 +244,41 @@ std::string read_file(const fs::path& p) {
 std::vector<std::string> check_report(const fs::path& dir) {
   std::vector<std::string> problems;
   const std::string md = read_file(dir / "report.md");
-  const json manifest = json::parse(read_file(dir / "numbers.json"));
-  std::map<std::string, json> files;
-  for (const auto& e : manifest) {
-    const std::string file = e.at("file");
-    if (!files.count(file)) files[file] = json::parse(read_file(dir / "data" / (file + ".json")));
-    const json::json_pointer ptr(e.at("pointer").get<std::string>());
-    const std::string where = file + ".json" + e.at("pointer").get<std::string>();
-    if (!files[file].contains(ptr)) {
-      problems.push_back(where + ": missing in the data");
-      continue;
+  // The measured parts of report.md: a measured number must appear in one of them.
+  std::string measured_md;
+  for (std::size_t at = 0; (at = md.find("<!-- measured: begin -->", at)) != std::string::npos;) {
+    const std::size_t end = md.find("<!-- measured: end -->", at);
+    if (end == std::string::npos) {
+      problems.push_back("report.md: a measured part does not end");
+      break;
     }
-    const std::string text = format_value(files[file].at(ptr), e.at("precision").get<int>());
-    if (text != e.at("text").get<std::string>())
-      problems.push_back(where + ": data says " + text + ", report says " + e.at("text").get<std::string>());
-    if (md.find(e.at("text").get<std::string>()) == std::string::npos)
-      problems.push_back(where + ": '" + e.at("text").get<std::string>() + "' not in report.md");
+    measured_md += md.substr(at, end - at) + "\n";
+    at = end;
   }
+  const auto check = [&](const fs::path& numbers, const fs::path& data_dir, const std::string& prefix,
+                         const std::string& text_in) {
+    const json manifest = json::parse(read_file(numbers));
+    std::map<std::string, json> files;
+    for (const auto& e : manifest) {
+      const std::string file = e.at("file");
+      if (!files.count(file)) files[file] = json::parse(read_file(data_dir / (file + ".json")));
+      const json::json_pointer ptr(e.at("pointer").get<std::string>());
+      const std::string where = prefix + file + ".json" + e.at("pointer").get<std::string>();
+      if (!files[file].contains(ptr)) {
+        problems.push_back(where + ": missing in the data");
+        continue;
+      }
+      const std::string text = format_value(files[file].at(ptr), e.at("precision").get<int>());
+      if (text != e.at("text").get<std::string>())
+        problems.push_back(where + ": data says " + text + ", report says " + e.at("text").get<std::string>());
+      if (text_in.find(e.at("text").get<std::string>()) == std::string::npos)
+        problems.push_back(where + ": '" + e.at("text").get<std::string>() + "' not in report.md" +
+                           (prefix.empty() ? "" : "'s measured parts"));
+    }
+  };
+  check(dir / "numbers.json", dir / "data", "", md);
+  if (fs::exists(dir / "measured" / "numbers.json"))
+    check(dir / "measured" / "numbers.json", dir / "measured", "measured/", measured_md);
   return problems;
 }
 

@@ -138,12 +138,20 @@ void summary(Context& ctx) {
            {r.num("cpu", "/cpu"), r.num("cpu", "/generated_ns", 1), r.num("cpu", "/reference_ns", 1),
             r.num("cpu", "/generated_median_ns", 1), r.num("cpu", "/reference_median_ns", 1),
             r.num("cpu", "/speedup_over_generated", 2), r.num("cpu", "/speedup_over_reference", 2)});
-  else  // measured times vary between runs, so they stay out of the report (same inputs, same bytes)
-    r.para("- This machine's CPU ({}), measured in this run on the same computation (generated C++ and the templated "
-           "reference, ns per evaluation with sines and cosines, and the lowest-latency accelerator's speed-up over "
-           "each): in `timings.json` beside this report, not here, since measured times vary between runs and this "
-           "report is the same bytes for the same inputs (`--report-timings` puts them here).",
-           {r.num("cpu", "/cpu")});
+  else {  // measured times vary between runs: a measured part of the report, its figures in measured/cpu.json
+    ctx.measured.put("cpu", measured);
+    r.begin_measured();
+    r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
+           "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator "
+           "is {}x as fast as the generated C++ and {}x as fast as the reference (below 1: slower). Also in "
+           "`timings.json`; the framed parts of this report are measured and vary between runs, the rest is the same "
+           "bytes for the same inputs.",
+           {r.num("cpu", "/cpu"), r.num("measured/cpu", "/generated_ns", 1), r.num("measured/cpu", "/reference_ns", 1),
+            r.num("measured/cpu", "/generated_median_ns", 1), r.num("measured/cpu", "/reference_median_ns", 1),
+            r.num("measured/cpu", "/speedup_over_generated", 2), r.num("measured/cpu", "/speedup_over_reference", 2)});
+    r.end_measured();
+  }
+  platforms_summary(ctx);
   r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
          "(docs/cost.md); iCE40 logic cells estimated from them by the largest logic-cells-per-cell ratio of the placed designs. CPU times are measured "
          "(timings.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
@@ -172,6 +180,7 @@ fs::path run(const Options& options) {
   stage_counts(ctx);
   stage_graphs(ctx);
   stage_cpu(ctx);
+  stage_platforms(ctx);
   stage_explore(ctx);
   stage_designs(ctx);
   stage_verify(ctx);
@@ -180,8 +189,11 @@ fs::path run(const Options& options) {
   const std::size_t summary_from = ctx.report.position();
   summary(ctx);
   ctx.report.move_to(summary_from, summary_at);
+  platforms_section(ctx);
   conclusion(ctx);
   ctx.data.flush();
+  ctx.measured.flush();
+  write_text(ctx.dir / "measured" / "numbers.json", ctx.report.measured_numbers().dump(2) + "\n");
   write_text(ctx.dir / "report.md", ctx.report.markdown());
   write_text(ctx.dir / "report.html", ctx.report.html("neaccel study: " + ctx.robot.name + function_suffix(ctx.opt.function)));
   write_text(ctx.dir / "numbers.json", ctx.report.numbers().dump(2) + "\n");

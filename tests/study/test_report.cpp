@@ -146,3 +146,45 @@ TEST(StudyReport, ListItemsBecomeOneHtmlList) {
   EXPECT_NE(h.find("<p>Intro.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<p>After.</p>"), std::string::npos) << h;
   EXPECT_NE(r.markdown().find("- one\n\n- two\n\n"), std::string::npos);
 }
+
+// Measured figures: from the measured DataDir, only inside a measured part, in measured/numbers.json (not
+// numbers.json), checked against their data like every other number, and marked in both renderings.
+TEST(StudyReport, MeasuredPartsAreMarkedAndChecked) {
+  const fs::path dir = fresh_dir("measured");
+  DataDir data(dir / "data"), measured(dir / "measured");
+  data.put("x", {{"cycles", 82}});
+  measured.put("t", {{"ns", 74.25}});
+  Report r(data, &measured);
+  r.para("It takes {} cycles.", {r.num("x", "/cycles")});
+  EXPECT_THROW(r.num("measured/t", "/ns", 1), neaccel::Error) << "a measured figure outside a measured part";
+  EXPECT_THROW(r.end_measured(), neaccel::Error);
+  r.begin_measured();
+  EXPECT_THROW(r.begin_measured(), neaccel::Error) << "measured parts do not nest";
+  r.para("One core: {} ns.", {r.num("measured/t", "/ns", 1)});
+  r.end_measured();
+  EXPECT_EQ(r.numbers().size(), 1u);
+  ASSERT_EQ(r.measured_numbers().size(), 1u);
+  EXPECT_EQ(r.measured_numbers()[0]["file"], "t");
+  const std::string md = r.markdown();
+  EXPECT_NE(md.find("<!-- measured: begin -->\n\nOne core: 74.2 ns.\n\n<!-- measured: end -->"), std::string::npos) << md;
+  const std::string html = r.html("t");
+  EXPECT_NE(html.find("<!-- measured: begin -->\n<div class=\"measured\">"), std::string::npos);
+  EXPECT_NE(html.find("</div>\n<!-- measured: end -->"), std::string::npos);
+  data.flush();
+  measured.flush();
+  write(dir / "report.md", md);
+  write(dir / "numbers.json", r.numbers().dump());
+  write(dir / "measured" / "numbers.json", r.measured_numbers().dump());
+  EXPECT_TRUE(check_report(dir).empty());
+  // The measured data changed after the report was written: caught, naming the measured file.
+  write(dir / "measured" / "t.json", R"({"ns": 80.0})");
+  const auto problems = check_report(dir);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("measured/t.json/ns"), std::string::npos) << problems[0];
+  // A measured number that appears only outside the measured parts is caught too.
+  write(dir / "measured" / "t.json", R"({"ns": 74.25})");
+  std::string moved = md;
+  moved.replace(moved.find("One core: 74.2 ns."), 18, "One core: ? ns.");
+  write(dir / "report.md", "74.2\n" + moved);
+  EXPECT_FALSE(check_report(dir).empty());
+}

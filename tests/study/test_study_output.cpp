@@ -207,6 +207,44 @@ TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
   EXPECT_NE(read(kDir / "report.md").find("`timings.json`"), std::string::npos) << "the report should say where the times are";
 }
 
+// The platform table: in the summary, inside a measured part, from measured/comparison.json: the two accelerator
+// rows (the study's estimates, equal to data/summary.json's), the CPU rows measured in this run, a Pinocchio row
+// saying why it was skipped (--quick), and a GPU row that says it was not measured on this machine when it was not.
+TEST(StudyOutput, PlatformTableIsMeasuredAndMarked) {
+  const json c = json::parse(read(kDir / "measured" / "comparison.json"));
+  const json s = data("summary");
+  ASSERT_GE(c["rows"].size(), 5u);
+  EXPECT_EQ(c["rows"][0]["one_state_ns"], s["fastest"]["explore"]["latency_ns"]);
+  EXPECT_NE(c["rows"][0]["platform"].get<std::string>().find("accelerator, lowest latency"), std::string::npos);
+  EXPECT_NE(c["rows"][1]["platform"].get<std::string>().find("accelerator, highest throughput"), std::string::npos);
+  int cpu = 0, pin = 0, gpu = 0;
+  for (const auto& row : c["rows"]) {
+    const std::string p = row["platform"];
+    if (p.rfind("CPU, one core, one state", 0) == 0) {
+      ++cpu;
+      EXPECT_GT(row["one_state_ns"].get<double>(), 0.0) << p;
+      EXPECT_LT(row["error"].get<double>(), 1e-5) << p;  // binary32 at worst (docs/platforms.md: 1.4e-6 measured)
+    }
+    pin += p.find("Pinocchio") != std::string::npos;
+    gpu += p.rfind("GPU", 0) == 0;
+  }
+  EXPECT_EQ(cpu, 2) << "binary64 and binary32";
+  EXPECT_EQ(pin, 1);
+  EXPECT_GE(gpu, 1);
+  const std::string md = read(kDir / "report.md");
+  const std::size_t table = md.find("| platform | one state (ns)");
+  ASSERT_NE(table, std::string::npos);
+  const std::size_t begin = md.rfind("<!-- measured: begin -->", table);  // the part the table is in
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t before = md.rfind("<!-- measured: end -->", table);
+  EXPECT_TRUE(before == std::string::npos || before < begin) << "the table is outside every measured part";
+  EXPECT_LT(table, md.find("<!-- measured: end -->", begin));
+  EXPECT_LT(table, md.find("## 1. Reference check")) << "the table belongs to the summary";
+  // Measured numbers are in measured/numbers.json only.
+  EXPECT_EQ(read(kDir / "numbers.json").find("comparison"), std::string::npos);
+  EXPECT_NE(read(kDir / "measured" / "numbers.json").find("comparison"), std::string::npos);
+}
+
 // The cycles-against-registers table: a register limit no schedule met is "none" (a list length, II or
 // latency of 0 is the schedulers' "no schedule", never a figure to print), in the data and so in the report.
 TEST(StudyOutput, RegisterTableSaysNoneNotZero) {

@@ -48,12 +48,19 @@ struct Cell {
   int ref = -1;  // index into Report's numbers, or -1 for a label
 };
 
+// Measured figures (times, rates) vary between runs, unlike everything else: they come from a second DataDir
+// (<out>/measured/), are recorded in measured/numbers.json instead of numbers.json, and sit between
+// begin_measured() and end_measured(), which the report marks with "<!-- measured: begin -->" and
+// "<!-- measured: end -->" so that a comparison of two runs can leave exactly those parts out (docs/study.md).
 class Report {
  public:
-  explicit Report(const DataDir& data) : data_(&data) {}
+  explicit Report(const DataDir& data, const DataDir* measured = nullptr) : data_(&data), measured_(measured) {}
 
-  // A number from the data, recorded; returns a cell showing it.
+  // A number from the data, recorded; returns a cell showing it. A file named "measured/NAME" is NAME in the
+  // measured DataDir (recorded in measured_numbers()), and only allowed inside a measured part.
   Cell num(const std::string& file, const std::string& pointer, int precision = -1);
+  void begin_measured();
+  void end_measured();
   static Cell label(std::string text) { return Cell{std::move(text), -1}; }
   // A sentence with "{}" placeholders filled by numbers from the data, in order.
   void para(const std::string& text, const std::vector<Cell>& numbers = {});
@@ -69,12 +76,13 @@ class Report {
 
   std::string markdown() const;
   std::string html(const std::string& title) const;
-  nlohmann::json numbers() const;  // the manifest written as numbers.json
+  nlohmann::json numbers() const;           // the manifest written as numbers.json
+  nlohmann::json measured_numbers() const;  // the same for measured figures: measured/numbers.json
   const std::vector<NumberRef>& refs() const { return refs_; }
 
  private:
   struct Block {
-    enum Kind { Heading, Para, Table, Figure, Note } kind;
+    enum Kind { Heading, Para, Table, Figure, Note, Marker } kind;
     int level = 0;
     std::string text;
     std::vector<std::string> header;
@@ -82,12 +90,16 @@ class Report {
   };
   std::string fill(const std::string& text, const std::vector<Cell>& numbers) const;
   const DataDir* data_;
+  const DataDir* measured_;
   std::vector<Block> blocks_;
-  std::vector<NumberRef> refs_;
+  std::vector<NumberRef> refs_, measured_refs_;
+  int open_measured_ = 0;
 };
 
 // Verifies a written report directory: every entry of numbers.json equals the value at its pointer in its data
-// file (formatted the same way) and appears in report.md. Returns the problems found (empty = consistent).
+// file (formatted the same way) and appears in report.md; so does every entry of measured/numbers.json (when
+// there is one), with its file under measured/, in report.md's measured parts. Returns the problems found (empty =
+// consistent).
 std::vector<std::string> check_report(const std::filesystem::path& dir);
 
 }  // namespace neaccel::study

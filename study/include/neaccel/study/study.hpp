@@ -24,6 +24,8 @@ struct Options {
   bool depth = true;                       // the depth pass on the swept and built graphs; --depth off
   int lookahead = 0;                       // --depth lookahead[:K] (dfg::DepthMode): 0 none, K, -1 = K 1..3
   std::string function = "id";             // the dynamics function every stage uses (dfg/functions.hpp)
+  bool platforms = true;                   // measure the graph's CPU kernels (and Pinocchio) for the platform table
+  bool pinocchio = true;                   // the Pinocchio row (not with --quick: its first build takes minutes)
   bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
                                            // (the output is then not byte-identical run to run)
 };

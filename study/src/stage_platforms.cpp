@@ -1,0 +1,260 @@
+// The same graph on every platform, side by side: the study's accelerators (estimated: cycles from verified
+// schedules, clock and area from the cost model) beside the generated kernels measured on this machine (one CPU
+// core for one state, the batched kernel on one core and on all cores, Pinocchio's RNEA or ABA) and the GPU, measured
+// here where one is present or shown from data kept from a measurement elsewhere (dfg/platforms.hpp,
+// docs/platforms.md). Measured figures vary between runs: they go to DIR/measured/ (platforms.json, comparison.json,
+// cpu.json) and into the report's measured parts, which the determinism checks leave out (docs/study.md).
+#include "context.hpp"
+#include "neaccel/dfg/platforms.hpp"
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace neaccel::study {
+
+using nlohmann::json;
+
+void stage_platforms(Context& ctx) {
+  if (!ctx.opt.platforms) {
+    ctx.measured.put("platforms", {{"measured", false}, {"reason", "skipped (--no-platforms)"}});
+    return;
+  }
+  ctx.progress.detail("platforms: the graph's kernels on this machine");
+  dfg::PlatformOptions p;
+  p.robot = ctx.opt.robot;
+  p.function = ctx.opt.function;
+  p.out = ctx.dir / "measured" / "platforms";
+  if (ctx.opt.quick) {
+    p.batches = {1, 100, 10000};
+    p.repeats = 3;
+    p.target_ms = 2;
+  }
+  p.pinocchio = ctx.opt.pinocchio && !ctx.opt.quick;
+  p.progress = [&](const std::string& s) { ctx.progress.detail("platforms: " + s); };
+  try {
+    json r = dfg::measure_platforms(p);
+    r["measured"] = true;
+    if (!p.pinocchio && !r["pinocchio"]["measured"].get<bool>())
+      r["pinocchio"]["reason"] = ctx.opt.quick ? "skipped (--quick: its first build takes minutes)" : "skipped (--no-pinocchio)";
+    ctx.measured.put("platforms", r);
+  } catch (const Error& e) {
+    // No compiler, a kernel that disagrees with the graph: the accelerator rows are still shown, with the reason.
+    ctx.measured.put("platforms", {{"measured", false}, {"reason", e.what()}});
+    if (std::string(e.what()).find("differs from the graph") != std::string::npos) ctx.fail(e.what());
+  }
+}
+
+namespace {
+
+// A rate as the table prints it: an integer below 1e7, else a float the report prints as x.yye+N.
+json rate(double v) { return v < 1e7 ? json(std::llround(v)) : json(v); }
+
+std::string binary(const std::string& scalar) { return scalar == "double" ? "binary64" : "binary32"; }
+
+}  // namespace
+
+// The table's rows as data (measured/comparison.json): one per platform, every figure the table prints, and the
+// ratios the summary states. The accelerator rows repeat the study's estimates (data/summary.json) so that one
+// file holds the comparison.
+void platforms_summary(Context& ctx) {
+  const json& summ = ctx.data.at("summary");
+  const json& fast = summ["fastest"];
+  const json& top = summ["best_throughput"];
+  const json& cpu_t = ctx.timings["cpu"];
+  const json& plat = ctx.measured.at("platforms");
+  json rows = json::array();
+  const auto accel = [&](const std::string& what, const json& ex, const json& area, const json& device, const json& err) {
+    rows.push_back({{"platform", fmt::format("accelerator, {}: {} {}+{} units, binary32, estimated clock {:.1f} ns", what,
+                                             ex["arch"].get<std::string>(), ex["mul"].get<int>(), ex["add"].get<int>(),
+                                             ex["period_ns"].get<double>())},
+                    {"one_state_ns", ex["latency_ns"]},
+                    {"states_per_s", rate(ex["throughput_per_s"].get<double>())},
+                    {"batch", ex["throughput_mode"]},
+                    {"error", err},
+                    {"energy_nj", "not known"},
+                    {"where", fmt::format("{:.0f} cells; {} {}", area.get<double>(), device["device"].get<std::string>(),
+                                          device["fits"].get<bool>() ? "fits" : "does not fit")}});
+  };
+  // The fastest design's binary32 error against double, from the co-simulation (data/verify.json).
+  json fast_err = nullptr;
+  for (const json& run : ctx.data.at("verify")["runs"])
+    if (run["name"] == fast["design"] && run["format"] == "fp32") fast_err = run["max_rel_error"];
+  accel("lowest latency", fast["explore"], fast["area"], fast["device"], fast_err);
+  accel("highest throughput", top, top["throughput_area"], top["device"], nullptr);
+  const std::string cpu = plat.value("machine", json::object()).value("cpu", dfg::cpu_model());
+  if (plat["measured"].get<bool>()) {
+    const unsigned threads = plat["machine"]["hardware_threads"].get<unsigned>();
+    for (const auto& [scalar, v] : plat["scalars"].items())
+      rows.push_back({{"platform", "CPU, one core, one state per call: generated code, " + binary(scalar)},
+                      {"one_state_ns", v["one_state_ns"]}, {"states_per_s", rate(v["one_state_states_per_s"].get<double>())},
+                      {"batch", 1}, {"error", v["max_rel_error_vs_double"]}, {"energy_nj", "not known"}, {"where", cpu}});
+    for (const auto& [scalar, v] : plat["scalars"].items()) {
+      rows.push_back({{"platform", "CPU, batched kernel, one core, " + binary(scalar)}, {"one_state_ns", nullptr},
+                      {"states_per_s", rate(v["best_one_core"]["states_per_s"].get<double>())},
+                      {"batch", v["best_one_core"]["batch"]}, {"error", v["max_rel_error_vs_double"]},
+                      {"energy_nj", "not known"}, {"where", cpu}});
+      rows.push_back({{"platform", fmt::format("CPU, batched kernel, all {} hardware threads, {}", threads, binary(scalar))},
+                      {"one_state_ns", nullptr}, {"states_per_s", rate(v["best_all_cores"]["states_per_s"].get<double>())},
+                      {"batch", v["best_all_cores"]["batch"]}, {"error", v["max_rel_error_vs_double"]},
+                      {"energy_nj", "not known"}, {"where", cpu}});
+    }
+    const json& pin = plat["pinocchio"];
+    if (pin["measured"].get<bool>())
+      rows.push_back({{"platform", "Pinocchio " + pin["algorithm"].get<std::string>() + ", one core, binary64"},
+                      {"one_state_ns", pin["ns"]}, {"states_per_s", rate(1e9 / pin["ns"].get<double>())}, {"batch", 1},
+                      {"error", pin["max_rel_diff_vs_ref"]}, {"energy_nj", "not known"}, {"where", cpu}});
+    else
+      rows.push_back({{"platform", "Pinocchio: " + pin["reason"].get<std::string>()}, {"one_state_ns", nullptr},
+                      {"states_per_s", nullptr}, {"batch", nullptr}, {"error", nullptr}, {"energy_nj", nullptr},
+                      {"where", ""}});
+    const json& gpu = plat["gpu"];
+    const auto gpu_rows = [&](const json& per_scalar, const std::string& how) {
+      for (const auto& [scalar, g] : per_scalar.items()) {
+        if (!g.is_object() || !g.contains("rows")) continue;
+        double best = 0;
+        long at = 0;
+        for (const json& row : g["rows"])
+          if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
+        const json sus = g.value("sustain", json::object());
+        rows.push_back({{"platform", fmt::format("GPU {} ({}), one thread per state, {}", g.value("device", gpu.value("device_list", std::string("here"))), how, binary(scalar))},
+                        {"one_state_ns", 1e3 * g.value("one_state_launch_sync_us", 0.0)},
+                        {"states_per_s", rate(best)}, {"batch", at},
+                        {"error", g.value("max_rel_diff_vs_host", 0.0) + plat["scalars"][scalar]["max_rel_error_vs_double"].get<double>()},
+                        {"energy_nj", sus.contains("nj_per_state_board") ? sus["nj_per_state_board"] : json("not known")},
+                        {"where", fmt::format("{}{}", g.value("data", std::string("this machine")),
+                                              g.contains("date_utc") ? ", " + g["date_utc"].get<std::string>() : "")}});
+      }
+    };
+    if (gpu["measured"].get<bool>()) gpu_rows(gpu, "measured here");
+    else if (gpu.contains("elsewhere")) gpu_rows(gpu["elsewhere"], "kept data, not this machine");
+    if (!gpu["measured"].get<bool>())
+      rows.push_back({{"platform", "GPU on this machine: " + gpu["reason"].get<std::string>()}, {"one_state_ns", nullptr},
+                      {"states_per_s", nullptr}, {"batch", nullptr}, {"error", nullptr}, {"energy_nj", nullptr},
+                      {"where", ""}});
+  }
+  // The ratios the summary states, each naming both sides.
+  json ratios = json::object();
+  const double lat = fast["explore"]["latency_ns"].get<double>();
+  if (plat["measured"].get<bool>() && plat["scalars"].contains("double"))
+    ratios["accelerator_latency_over_cpu_one_state_b64"] = lat / plat["scalars"]["double"]["one_state_ns"].get<double>();
+  if (plat["measured"].get<bool>() && plat["scalars"].contains("float"))
+    ratios["accelerator_latency_over_cpu_one_state_b32"] = lat / plat["scalars"]["float"]["one_state_ns"].get<double>();
+  if (plat["measured"].get<bool>() && plat["pinocchio"]["measured"].get<bool>() && plat["scalars"].contains("double"))
+    ratios["generated_over_pinocchio"] = plat["pinocchio"]["ratio_generated_over_pinocchio"];
+  if (cpu_t["generated_ns"].is_number()) ratios["cpu_stage_generated_ns"] = cpu_t["generated_ns"];
+  ratios["cpu_stage_reference_ns"] = cpu_t["reference_ns"];
+  // The GPU against the accelerator: its best rate over the accelerator's, its one state over the accelerator's
+  // latency (binary32, the accelerator's format).
+  for (const json& row : rows)
+    if (row["platform"].get<std::string>().rfind("GPU ", 0) == 0 &&
+        row["platform"].get<std::string>().find("binary32") != std::string::npos && row["states_per_s"].is_number()) {
+      ratios["gpu_rate_over_accelerator_rate"] =
+          row["states_per_s"].get<double>() / top["throughput_per_s"].get<double>();
+      ratios["gpu_one_state_over_accelerator_latency"] = row["one_state_ns"].get<double>() / lat;
+      ratios["gpu_batch"] = row["batch"];
+      ratios["gpu_platform"] = row["platform"];
+    }
+  // States/s by batch size of the batched kernel, rounded as the table prints them.
+  json by_batch = json::array();
+  if (plat["measured"].get<bool>()) {
+    const json& sc = plat["scalars"];
+    const std::size_t n = sc.empty() ? 0 : sc.begin().value()["batched"].size();
+    for (std::size_t i = 0; i < n; ++i) {
+      json row = {{"batch", sc.begin().value()["batched"][i]["batch"]}};
+      for (const auto& [scalar, v] : sc.items()) {
+        row[scalar + "_one_core"] = rate(v["batched"][i]["one_core_states_per_s"].get<double>());
+        row[scalar + "_all_cores"] = rate(v["batched"][i]["all_cores_states_per_s"].get<double>());
+      }
+      by_batch.push_back(row);
+    }
+  }
+  ctx.measured.put("comparison", {{"rows", rows}, {"ratios", ratios}, {"cpu", cpu}, {"by_batch", by_batch},
+                                  {"note", "measured in this run (CPU rows) or kept as data with its device and date "
+                                           "(GPU rows measured elsewhere); the accelerator rows are the study's "
+                                           "estimates (data/summary.json); varies between runs"}});
+
+  Report& r = ctx.report;
+  r.begin_measured();
+  r.para("- Every platform, for the same graph (measured in this run on {}, except where a row says otherwise; the "
+         "accelerator rows are estimates):",
+         {r.num("measured/comparison", "/cpu")});
+  std::vector<std::vector<Cell>> cells;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string at = "/rows/" + std::to_string(i);
+    cells.push_back({r.num("measured/comparison", at + "/platform"), r.num("measured/comparison", at + "/one_state_ns", 0),
+                     r.num("measured/comparison", at + "/states_per_s", 2), r.num("measured/comparison", at + "/batch"),
+                     r.num("measured/comparison", at + "/error", 1), r.num("measured/comparison", at + "/energy_nj", 1),
+                     r.num("measured/comparison", at + "/where")});
+  }
+  r.table({"platform", "one state (ns)", "states/s", "at batch", "error vs double (max rel.)", "energy per state (nJ)",
+           "area, device / machine"},
+          cells);
+  if (ratios.contains("accelerator_latency_over_cpu_one_state_b64"))
+    r.para("- The lowest-latency accelerator (estimated) takes {}x the time of one CPU core running the generated "
+           "code for one state in binary64, and {}x its time in binary32 (below 1: the accelerator is faster).",
+           {r.num("measured/comparison", "/ratios/accelerator_latency_over_cpu_one_state_b64", 2),
+            ratios.contains("accelerator_latency_over_cpu_one_state_b32")
+                ? r.num("measured/comparison", "/ratios/accelerator_latency_over_cpu_one_state_b32", 2)
+                : Report::label("n/a")});
+  if (ratios.contains("gpu_rate_over_accelerator_rate"))
+    r.para("- {} reaches {}x the highest-throughput accelerator's rate (at a batch of {} states), and one state "
+           "takes it {}x the lowest-latency accelerator's time (launch and synchronise, data already on the GPU).",
+           {r.num("measured/comparison", "/ratios/gpu_platform"),
+            r.num("measured/comparison", "/ratios/gpu_rate_over_accelerator_rate", 0),
+            r.num("measured/comparison", "/ratios/gpu_batch"),
+            r.num("measured/comparison", "/ratios/gpu_one_state_over_accelerator_latency", 2)});
+  if (ratios.contains("generated_over_pinocchio"))
+    r.para("- The generated one-state code takes {}x Pinocchio's time per call on the same CPU core (binary64).",
+           {r.num("measured/comparison", "/ratios/generated_over_pinocchio", 2)});
+  r.end_measured();
+}
+
+void platforms_section(Context& ctx) {
+  const json& plat = ctx.measured.at("platforms");
+  Report& r = ctx.report;
+  r.heading(2, "Platforms: the same graph on CPU, GPU and the accelerator");
+  r.para("The customised graph of the function, generated as straight-line code for each platform and checked "
+         "against the graph's own evaluation before anything is timed (`neaccel platforms`, docs/platforms.md). "
+         "The summary's table compares them with the accelerators. Everything in the framed part below is measured "
+         "in this run, or kept as data from a measurement elsewhere with its device and date, and differs from run "
+         "to run: it is kept in `measured/` beside this report, not in `data/`.");
+  r.begin_measured();
+  if (!plat["measured"].get<bool>()) {
+    r.para("Not measured: {}.", {r.num("measured/platforms", "/reason")});
+  } else {
+    r.para("Graph: {} operations; CPU: {}, {} hardware threads; method: {}.",
+           {r.num("measured/platforms", "/graph/operations"), r.num("measured/platforms", "/machine/cpu"),
+            r.num("measured/platforms", "/machine/hardware_threads"), r.num("measured/platforms", "/method")});
+    std::vector<std::string> header = {"batch"};
+    std::vector<std::string> scalars;
+    for (const auto& [scalar, v] : plat["scalars"].items()) {
+      scalars.push_back(scalar);
+      header.push_back(binary(scalar) + ", one core (states/s)");
+      header.push_back(binary(scalar) + ", all threads (states/s)");
+    }
+    std::vector<std::vector<Cell>> rows;
+    const std::size_t n = ctx.measured.at("comparison")["by_batch"].size();
+    for (std::size_t i = 0; i < n; ++i) {
+      std::vector<Cell> row = {r.num("measured/comparison", fmt::format("/by_batch/{}/batch", i))};
+      for (const auto& s : scalars) {
+        row.push_back(r.num("measured/comparison", fmt::format("/by_batch/{}/{}_one_core", i, s), 2));
+        row.push_back(r.num("measured/comparison", fmt::format("/by_batch/{}/{}_all_cores", i, s), 2));
+      }
+      rows.push_back(row);
+    }
+    r.table(header, rows);
+    r.figure("measured/platforms/platforms.svg", "States per second against batch size, one line per platform "
+                                                 "(measured/platforms/platforms.json).");
+  }
+  r.end_measured();
+  r.note("Error against double: the largest difference from the graph evaluated in double over 1000 random "
+         "states, relative to the largest output of each state; for the GPU, the host build's error plus the GPU's "
+         "largest difference from the host build of the same kernel (a bound: nvcc contracts into FMA, the host "
+         "build does not). Energy: the GPU's is board power (nvidia-smi, sampled while the largest batch ran) divided by the rate, "
+         "idle draw included; the CPU's and the accelerator's are not known (no power counter is read here, and the "
+         "accelerator's power is not modelled).");
+}
+
+}  // namespace neaccel::study
