@@ -29,8 +29,11 @@ void setup(CLI::App& app) {
                 "then not the same bytes run to run");
   cmd->add_flag("--no-platforms", [opt](std::int64_t) { opt->platforms = false; },
                 "skip the platform table's CPU kernels and Pinocchio (docs/platforms.md)");
-  cmd->add_flag("--no-pinocchio", [opt](std::int64_t) { opt->pinocchio = false; },
-                "skip the platform table's Pinocchio row (--quick skips it: its first build takes minutes)");
+  auto* pin_off = cmd->add_flag("--no-pinocchio", [opt](std::int64_t) { opt->pinocchio = 0; },
+                                "skip the platform table's Pinocchio row (--quick skips it: its first build takes minutes)");
+  cmd->add_flag("--pinocchio", [opt](std::int64_t) { opt->pinocchio = 1; },
+                "the platform table's Pinocchio row with --quick too")
+      ->excludes(pin_off);
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();

@@ -31,13 +31,14 @@ void stage_platforms(Context& ctx) {
     p.repeats = 3;
     p.target_ms = 2;
   }
-  p.pinocchio = ctx.opt.pinocchio && !ctx.opt.quick;
+  p.pinocchio = ctx.opt.pinocchio == 1 || (ctx.opt.pinocchio < 0 && !ctx.opt.quick);
   p.progress = [&](const std::string& s) { ctx.progress.detail("platforms: " + s); };
   try {
     json r = dfg::measure_platforms(p);
     r["measured"] = true;
     if (!p.pinocchio && !r["pinocchio"]["measured"].get<bool>())
-      r["pinocchio"]["reason"] = ctx.opt.quick ? "skipped (--quick: its first build takes minutes)" : "skipped (--no-pinocchio)";
+      r["pinocchio"]["reason"] = ctx.opt.pinocchio == 0 ? "skipped (--no-pinocchio)"
+                                                        : "skipped (--quick: its first build takes minutes; --pinocchio)";
     ctx.measured.put("platforms", r);
   } catch (const Error& e) {
     // No compiler, a kernel that disagrees with the graph: the accelerator rows are still shown, with the reason.

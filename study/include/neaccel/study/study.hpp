@@ -25,7 +25,8 @@ struct Options {
   int lookahead = 0;                       // --depth lookahead[:K] (dfg::DepthMode): 0 none, K, -1 = K 1..3
   std::string function = "id";             // the dynamics function every stage uses (dfg/functions.hpp)
   bool platforms = true;                   // measure the graph's CPU kernels (and Pinocchio) for the platform table
-  bool pinocchio = true;                   // the Pinocchio row (not with --quick: its first build takes minutes)
+  int pinocchio = -1;                      // the Pinocchio row: 1 on, 0 off, -1 on unless --quick (its first build
+                                           // takes minutes)
   bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
                                            // (the output is then not byte-identical run to run)
 };
