@@ -444,7 +444,7 @@ json place_and_route(const Design& d, const fs::path& cache) {
 
 json design_area(const DesignAreaOptions& o) {
   const Design d = read_design(o.dir);
-  const fs::path cache = d.dir / "area-cache" / fmt::format("{:016x}", fnv1a(d.key));
+  const fs::path cache = d.dir / "area-cache" / ref::fnv1a64_hex(d.key);
   fs::create_directories(cache);
   json j = o.hierarchical ? hierarchical_synthesis(d, cache) : generic_synthesis(d, cache);
   j["design"] = d.dir.filename().string();

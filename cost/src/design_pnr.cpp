@@ -73,13 +73,13 @@ double share(long used, long have) { return have > 0 ? std::round(1000.0 * stati
 
 std::string design_pnr_key(const DesignPnrOptions& o) {
   const Target& t = target(o.target);
-  return fmt::format("{:016x}", fnv1a(read_design(o, t).key));
+  return ref::fnv1a64_hex(read_design(o, t).key);
 }
 
 json design_pnr(const DesignPnrOptions& o) {
   const Target& t = target(o.target);
   const Design d = read_design(o, t);
-  const std::string hash = fmt::format("{:016x}", fnv1a(d.key));
+  const std::string hash = ref::fnv1a64_hex(d.key);
   const fs::path cache = d.dir / "area-cache" / hash;
   const fs::path mine = cache / ("pnr-" + t.name + ".json");
   const fs::path committed = committed_cache().empty() ? fs::path() : committed_cache() / t.name / (hash + ".json");

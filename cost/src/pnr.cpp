@@ -3,6 +3,7 @@
 
 #include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/hash.hpp"
 #include "neaccel/ref/process.hpp"
 
 #include <fmt/format.h>
@@ -117,16 +118,6 @@ std::string overflow_from_log(const PnrOptions& o, const std::string& log) {
     if (u > a) return overflow_line(o, (*it)[1].str().c_str(), u, a);
   }
   return {};
-}
-
-// A file name part for `program` that is the same in every run and differs between programs and processes.
-std::string fnv1a_of(const std::string& program) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : program + "|" + std::to_string(::getpid())) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return fmt::format("{:016x}", h);
 }
 
 proc::Result run_tool(const std::vector<std::string>& argv, const fs::path& cwd, const PnrOptions& o) {
@@ -271,7 +262,9 @@ std::string tool_version(const std::string& program) {
   const bool nextpnr = program.find("nextpnr") != std::string::npos;
   s.argv = {program, nextpnr ? "--version" : "-V"};
   // nextpnr prints its version on standard error, Yosys on standard output: both into one file.
-  const fs::path out = fs::temp_directory_path() / fmt::format("neaccel-version-{}.txt", fnv1a_of(program));
+  // A file name that differs between programs and processes (parallel runs do not share it).
+  const fs::path out = fs::temp_directory_path() /
+                       fmt::format("neaccel-version-{}.txt", ref::fnv1a64_hex(program + "|" + std::to_string(::getpid())));
   s.stdout_path = s.stderr_path = out;
   s.timeout_s = 600;  // YoWASP compiles its WebAssembly on the first run (about a minute)
   const proc::Result r = proc::run(s);

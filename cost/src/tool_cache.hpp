@@ -5,6 +5,7 @@
 #pragma once
 
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/hash.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,14 +16,6 @@
 
 namespace neaccel::cost {
 
-// FNV-1a 64: stable across platforms and runs (std::hash is not).
-inline std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
 
 // The part of a design's cache key that its ROM contents make ($readmemh of HexDir changes the logic): every file of
 // DIR/hex, sorted by name, as "|name|bytes" (empty when the design has no hex folder).

@@ -140,7 +140,7 @@ json synthesize(const UnitConfig& c, const UnitRunOptions& o) {
   const auto files = rtl_files(o.rtl, *c.unit);
   std::string key = std::string(kScriptVersion) + "|" + describe(c) + "|" + script(c, {}, false, "g") + "|" + script(c, {}, true, "x");
   for (const auto& f : files) key += "|" + f.filename().string() + "|" + read_whole_file(f);
-  const fs::path dir = fs::path(o.out) / "area-cache" / fmt::format("{:016x}", fnv1a(key));
+  const fs::path dir = fs::path(o.out) / "area-cache" / ref::fnv1a64_hex(key);
   const fs::path result = dir / "result.json";
   if (fs::exists(result)) return json::parse(read_whole_file(result));
   if (o.cached_only) return nullptr;
@@ -191,7 +191,7 @@ json measure_timing(const UnitConfig& c, const UnitRunOptions& o) {
                                 po.seed, po.target_mhz);
   for (const auto& [k, v] : params) key += fmt::format("|{}={}", k, v);
   for (const auto& f : files) key += "|" + f.filename().string() + "|" + read_whole_file(f);
-  const fs::path dir = fs::path(o.out) / "area-cache" / fmt::format("{:016x}", fnv1a(key));
+  const fs::path dir = fs::path(o.out) / "area-cache" / ref::fnv1a64_hex(key);
   const fs::path result = dir / "timing.json";
   if (fs::exists(result)) return json::parse(read_whole_file(result));
   if (o.cached_only) return nullptr;

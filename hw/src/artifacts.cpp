@@ -142,7 +142,6 @@ std::map<std::string, std::string> artifact_files(const Design& d, const std::st
   return files;
 }
 
-std::uint64_t fnv1a64(const std::string& bytes) { return ref::fnv1a64(bytes); }
 
 nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
   const Arch arch = d.spec.arch;
@@ -207,7 +206,7 @@ nlohmann::json write_artifacts(const Design& d, const std::string& out_dir_in, c
   nlohmann::json sums = nlohmann::json::object();
   for (const auto& [rel, text] : files) {
     write_text(out_dir + "/" + rel, text);
-    sums[rel] = {{"bytes", text.size()}, {"fnv1a64", fmt::format("{:016x}", fnv1a64(text))}};
+    sums[rel] = {{"bytes", text.size()}, {"fnv1a64", ref::fnv1a64_hex(text)}};
   }
   m["checksums"] = sums;
   write_text(out_dir + "/manifest.json", m.dump(1) + "\n");
@@ -447,7 +446,7 @@ void check_design_files(const std::string& out_dir, const nlohmann::json& m) {
     if (static_cast<long long>(text.size()) != bytes)
       throw Error(fmt::format("{}: does not match the manifest's design ({} bytes, the manifest records {}; regenerate "
                               "it with neaccel rtl)", file, text.size(), bytes));
-    const std::string got = fmt::format("{:016x}", fnv1a64(text));
+    const std::string got = ref::fnv1a64_hex(text);
     if (got != hash)
       throw Error(fmt::format("{}: does not match the manifest's design (content hash {}, the manifest records {}; "
                               "regenerate it with neaccel rtl)", file, got, hash));

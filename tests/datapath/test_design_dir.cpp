@@ -4,6 +4,7 @@
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/hash.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -25,12 +26,6 @@ std::string read(const fs::path& p) {
   std::ostringstream s;
   s << f.rdbuf();
   return s.str();
-}
-
-std::string hex16(std::uint64_t h) {
-  char b[17];
-  std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(h));
-  return b;
 }
 
 void write(const fs::path& p, const std::string& text) {
@@ -63,7 +58,7 @@ struct DesignDir : ::testing::Test {
   nlohmann::json forge(const std::string& rel, const std::string& text) {
     write(fs::path(dir) / rel, text);
     nlohmann::json m = hw::read_manifest(dir);
-    m["checksums"][rel] = {{"bytes", text.size()}, {"fnv1a64", hex16(hw::fnv1a64(text))}};
+    m["checksums"][rel] = {{"bytes", text.size()}, {"fnv1a64", ref::fnv1a64_hex(text)}};
     write(fs::path(dir) / "manifest.json", m.dump(1) + "\n");
     return m;
   }

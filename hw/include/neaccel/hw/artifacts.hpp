@@ -45,8 +45,6 @@ std::map<std::string, std::string> artifact_files(const Design& d, const std::st
 // The manifest of the design without its checksums.
 nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir);
 
-// FNV-1a 64 of the bytes: stable across platforms and runs (the content hash of the manifest's checksums).
-std::uint64_t fnv1a64(const std::string& bytes);
 
 // Writes everything above into out_dir. Inside the files, the design's own files are named relative to out_dir,
 // so the bytes do not depend on out_dir or the working directory. Returns the manifest.

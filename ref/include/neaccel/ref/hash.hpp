@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace neaccel::ref {
@@ -15,6 +16,13 @@ inline std::uint64_t fnv1a64(const std::string& bytes) {
     h *= 0x100000001b3ull;
   }
   return h;
+}
+
+// The same as 16 lower-case hexadecimal digits: the form every manifest, cache key and file name uses.
+inline std::string fnv1a64_hex(const std::string& bytes) {
+  char s[17];
+  std::snprintf(s, sizeof s, "%016llx", static_cast<unsigned long long>(fnv1a64(bytes)));
+  return s;
 }
 
 }  // namespace neaccel::ref
