@@ -122,7 +122,7 @@ void* symbol(void* lib, const std::string& name) {
 // (a comment naming how the robot was given, a path or a name, which does not change the kernel).
 std::string cuda_source_key(const std::string& cuda) {
   const std::size_t nl = cuda.find('\n');
-  return fmt::format("{:016x}", ref::fnv1a64(nl == std::string::npos ? cuda : cuda.substr(nl + 1)));
+  return ref::fnv1a64_hex(nl == std::string::npos ? cuda : cuda.substr(nl + 1));
 }
 
 struct Context {
@@ -665,10 +665,7 @@ namespace {
 // One GPU cell of the table: the best rate and its batch, one state's latency (launch and synchronise; with host
 // copies), the energy per state at the largest batch where board power was sampled.
 std::string gpu_cell(const json& g) {
-  double best = 0;
-  long at = 0;
-  for (const json& row : g["rows"])
-    if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
+  const auto [best, at] = best_gpu_rate(g);
   std::string cell = fmt::format("{:.3g} states/s at {}", best, at);
   if (g.contains("one_state_launch_sync_us"))
     cell += fmt::format("; 1 state {:.3g} us", g["one_state_launch_sync_us"].get<double>());
@@ -680,6 +677,14 @@ std::string gpu_cell(const json& g) {
 }
 
 }  // namespace
+
+std::pair<double, long> best_gpu_rate(const json& g) {
+  double best = 0;
+  long at = 0;
+  for (const json& row : g.value("rows", json::array()))
+    if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
+  return {best, at};
+}
 
 std::string platforms_table(const json& r) {
   std::ostringstream os;

@@ -63,20 +63,23 @@ void platforms_summary(Context& ctx) {
   const json& summ = ctx.data.at("summary");
   const json& fast = summ["fastest"];
   const json& top = summ["best_throughput"];
-  const json& cpu_t = ctx.timings["cpu"];
   const json& plat = ctx.measured.at("platforms");
   json rows = json::array();
+  // One row: every column the table prints (null prints "n/a").
+  const auto row = [&](const std::string& platform, const json& one_state_ns, const json& states_per_s,
+                       const json& batch, const json& error, const json& energy_nj, const std::string& where) {
+    rows.push_back({{"platform", platform}, {"one_state_ns", one_state_ns}, {"states_per_s", states_per_s},
+                    {"batch", batch}, {"error", error}, {"energy_nj", energy_nj}, {"where", where}});
+  };
+  const auto why_not = [&](const std::string& platform) {  // a platform not measured, and why
+    row(platform, nullptr, nullptr, nullptr, nullptr, nullptr, "");
+  };
   const auto accel = [&](const std::string& what, const json& ex, const json& area, const json& device, const json& err) {
-    rows.push_back({{"platform", fmt::format("accelerator, {}: {} {}+{} units, binary32, estimated clock {:.1f} ns", what,
-                                             ex["arch"].get<std::string>(), ex["mul"].get<int>(), ex["add"].get<int>(),
-                                             ex["period_ns"].get<double>())},
-                    {"one_state_ns", ex["latency_ns"]},
-                    {"states_per_s", rate(ex["throughput_per_s"].get<double>())},
-                    {"batch", ex["throughput_mode"]},
-                    {"error", err},
-                    {"energy_nj", "not known"},
-                    {"where", fmt::format("{:.0f} cells; {} {}", area.get<double>(), device["device"].get<std::string>(),
-                                          device["fits"].get<bool>() ? "fits" : "does not fit")}});
+    row(fmt::format("accelerator, {}: {} {}+{} units, binary32, estimated clock {:.1f} ns", what,
+                    ex["arch"].get<std::string>(), ex["mul"].get<int>(), ex["add"].get<int>(), ex["period_ns"].get<double>()),
+        ex["latency_ns"], rate(ex["throughput_per_s"].get<double>()), ex["throughput_mode"], err, "not known",
+        fmt::format("{:.0f} cells; {} {}", area.get<double>(), device["device"].get<std::string>(),
+                    device["fits"].get<bool>() ? "fits" : "does not fit"));
   };
   // The fastest design's binary32 error against double, from the co-simulation (data/verify.json).
   json fast_err = nullptr;
@@ -84,79 +87,61 @@ void platforms_summary(Context& ctx) {
     if (run["name"] == fast["design"] && run["format"] == "fp32") fast_err = run["max_rel_error"];
   accel("lowest latency", fast["explore"], fast["area"], fast["device"], fast_err);
   accel("highest throughput", top, top["throughput_area"], top["device"], nullptr);
+  const double lat = fast["explore"]["latency_ns"].get<double>();
+  json ratios = json::object();  // the ratios the summary states, each naming both sides
   const std::string cpu = plat.value("machine", json::object()).value("cpu", dfg::cpu_model());
   if (plat["measured"].get<bool>()) {
+    const json& sc = plat["scalars"];
     const unsigned threads = plat["machine"]["hardware_threads"].get<unsigned>();
-    for (const auto& [scalar, v] : plat["scalars"].items())
-      rows.push_back({{"platform", "CPU, one core, one state per call: generated code, " + binary(scalar)},
-                      {"one_state_ns", v["one_state_ns"]}, {"states_per_s", rate(v["one_state_states_per_s"].get<double>())},
-                      {"batch", 1}, {"error", v["max_rel_error_vs_double"]}, {"energy_nj", "not known"}, {"where", cpu}});
-    for (const auto& [scalar, v] : plat["scalars"].items()) {
-      rows.push_back({{"platform", "CPU, batched kernel, one core, " + binary(scalar)}, {"one_state_ns", nullptr},
-                      {"states_per_s", rate(v["best_one_core"]["states_per_s"].get<double>())},
-                      {"batch", v["best_one_core"]["batch"]}, {"error", v["max_rel_error_vs_double"]},
-                      {"energy_nj", "not known"}, {"where", cpu}});
-      rows.push_back({{"platform", fmt::format("CPU, batched kernel, all {} hardware threads, {}", threads, binary(scalar))},
-                      {"one_state_ns", nullptr}, {"states_per_s", rate(v["best_all_cores"]["states_per_s"].get<double>())},
-                      {"batch", v["best_all_cores"]["batch"]}, {"error", v["max_rel_error_vs_double"]},
-                      {"energy_nj", "not known"}, {"where", cpu}});
+    for (const auto& [scalar, v] : sc.items())
+      row("CPU, one core, one state per call: generated code, " + binary(scalar), v["one_state_ns"],
+          rate(v["one_state_states_per_s"].get<double>()), 1, v["max_rel_error_vs_double"], "not known", cpu);
+    for (const auto& [scalar, v] : sc.items()) {
+      row("CPU, batched kernel, one core, " + binary(scalar), nullptr, rate(v["best_one_core"]["states_per_s"].get<double>()),
+          v["best_one_core"]["batch"], v["max_rel_error_vs_double"], "not known", cpu);
+      row(fmt::format("CPU, batched kernel, all {} hardware threads, {}", threads, binary(scalar)), nullptr,
+          rate(v["best_all_cores"]["states_per_s"].get<double>()), v["best_all_cores"]["batch"],
+          v["max_rel_error_vs_double"], "not known", cpu);
     }
     const json& pin = plat["pinocchio"];
     if (pin["measured"].get<bool>())
-      rows.push_back({{"platform", "Pinocchio " + pin["algorithm"].get<std::string>() + ", one core, binary64"},
-                      {"one_state_ns", pin["ns"]}, {"states_per_s", rate(1e9 / pin["ns"].get<double>())}, {"batch", 1},
-                      {"error", pin["max_rel_diff_vs_ref"]}, {"energy_nj", "not known"}, {"where", cpu}});
+      row("Pinocchio " + pin["algorithm"].get<std::string>() + ", one core, binary64", pin["ns"],
+          rate(1e9 / pin["ns"].get<double>()), 1, pin["max_rel_diff_vs_ref"], "not known", cpu);
     else
-      rows.push_back({{"platform", "Pinocchio: " + pin["reason"].get<std::string>()}, {"one_state_ns", nullptr},
-                      {"states_per_s", nullptr}, {"batch", nullptr}, {"error", nullptr}, {"energy_nj", nullptr},
-                      {"where", ""}});
+      why_not("Pinocchio: " + pin["reason"].get<std::string>());
     const json& gpu = plat["gpu"];
     const auto gpu_rows = [&](const json& per_scalar, const std::string& how) {
       for (const auto& [scalar, g] : per_scalar.items()) {
         if (!g.is_object() || !g.contains("rows")) continue;
-        double best = 0;
-        long at = 0;
-        for (const json& row : g["rows"])
-          if (row["states_per_s"].get<double>() > best) best = row["states_per_s"].get<double>(), at = row["batch"].get<long>();
+        const auto [best, at] = dfg::best_gpu_rate(g);
+        const std::string platform = fmt::format("GPU {} ({}), one thread per state, {}",
+                                                 g.value("device", gpu.value("device_list", std::string("here"))), how,
+                                                 binary(scalar));
+        const double one_ns = 1e3 * g.value("one_state_launch_sync_us", 0.0);
         const json sus = g.value("sustain", json::object());
-        rows.push_back({{"platform", fmt::format("GPU {} ({}), one thread per state, {}", g.value("device", gpu.value("device_list", std::string("here"))), how, binary(scalar))},
-                        {"one_state_ns", 1e3 * g.value("one_state_launch_sync_us", 0.0)},
-                        {"states_per_s", rate(best)}, {"batch", at},
-                        {"error", g.value("max_rel_diff_vs_host", 0.0) + plat["scalars"][scalar]["max_rel_error_vs_double"].get<double>()},
-                        {"energy_nj", sus.contains("nj_per_state_board") ? sus["nj_per_state_board"] : json("not known")},
-                        {"where", fmt::format("{}{}", g.value("data", std::string("this machine")),
-                                              g.contains("date_utc") ? ", " + g["date_utc"].get<std::string>() : "")}});
+        row(platform, one_ns, rate(best), at,
+            g.value("max_rel_diff_vs_host", 0.0) + sc[scalar]["max_rel_error_vs_double"].get<double>(),
+            sus.contains("nj_per_state_board") ? sus["nj_per_state_board"] : json("not known"),
+            fmt::format("{}{}", g.value("data", std::string("this machine")),
+                        g.contains("date_utc") ? ", " + g["date_utc"].get<std::string>() : ""));
+        if (scalar == "float") {  // against the accelerator, in its format (binary32)
+          ratios["gpu_rate_over_accelerator_rate"] = best / top["throughput_per_s"].get<double>();
+          ratios["gpu_one_state_over_accelerator_latency"] = one_ns / lat;
+          ratios["gpu_batch"] = at;
+          ratios["gpu_platform"] = platform;
+        }
       }
     };
     if (gpu["measured"].get<bool>()) gpu_rows(gpu, "measured here");
     else if (gpu.contains("elsewhere")) gpu_rows(gpu["elsewhere"], "kept data, not this machine");
-    if (!gpu["measured"].get<bool>())
-      rows.push_back({{"platform", "GPU on this machine: " + gpu["reason"].get<std::string>()}, {"one_state_ns", nullptr},
-                      {"states_per_s", nullptr}, {"batch", nullptr}, {"error", nullptr}, {"energy_nj", nullptr},
-                      {"where", ""}});
+    if (!gpu["measured"].get<bool>()) why_not("GPU on this machine: " + gpu["reason"].get<std::string>());
+    if (sc.contains("double"))
+      ratios["accelerator_latency_over_cpu_one_state_b64"] = lat / sc["double"]["one_state_ns"].get<double>();
+    if (sc.contains("float"))
+      ratios["accelerator_latency_over_cpu_one_state_b32"] = lat / sc["float"]["one_state_ns"].get<double>();
+    if (pin.contains("ratio_generated_over_pinocchio"))
+      ratios["generated_over_pinocchio"] = pin["ratio_generated_over_pinocchio"];
   }
-  // The ratios the summary states, each naming both sides.
-  json ratios = json::object();
-  const double lat = fast["explore"]["latency_ns"].get<double>();
-  if (plat["measured"].get<bool>() && plat["scalars"].contains("double"))
-    ratios["accelerator_latency_over_cpu_one_state_b64"] = lat / plat["scalars"]["double"]["one_state_ns"].get<double>();
-  if (plat["measured"].get<bool>() && plat["scalars"].contains("float"))
-    ratios["accelerator_latency_over_cpu_one_state_b32"] = lat / plat["scalars"]["float"]["one_state_ns"].get<double>();
-  if (plat["measured"].get<bool>() && plat["pinocchio"]["measured"].get<bool>() && plat["scalars"].contains("double"))
-    ratios["generated_over_pinocchio"] = plat["pinocchio"]["ratio_generated_over_pinocchio"];
-  if (cpu_t["generated_ns"].is_number()) ratios["cpu_stage_generated_ns"] = cpu_t["generated_ns"];
-  ratios["cpu_stage_reference_ns"] = cpu_t["reference_ns"];
-  // The GPU against the accelerator: its best rate over the accelerator's, its one state over the accelerator's
-  // latency (binary32, the accelerator's format).
-  for (const json& row : rows)
-    if (row["platform"].get<std::string>().rfind("GPU ", 0) == 0 &&
-        row["platform"].get<std::string>().find("binary32") != std::string::npos && row["states_per_s"].is_number()) {
-      ratios["gpu_rate_over_accelerator_rate"] =
-          row["states_per_s"].get<double>() / top["throughput_per_s"].get<double>();
-      ratios["gpu_one_state_over_accelerator_latency"] = row["one_state_ns"].get<double>() / lat;
-      ratios["gpu_batch"] = row["batch"];
-      ratios["gpu_platform"] = row["platform"];
-    }
   // States/s by batch size of the batched kernel, rounded as the table prints them.
   json by_batch = json::array();
   if (plat["measured"].get<bool>()) {

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace neaccel::dfg {
@@ -44,6 +45,10 @@ nlohmann::json measure_platforms(const PlatformOptions& opt);
 // is of these kernels: {"note": why}. measure_platforms puts it under "gpu"/"elsewhere" where no GPU is present:
 // shown as such, never mixed with this machine's figures.
 nlohmann::json kept_gpu_measurements(const nlohmann::json& scalars);
+
+// A GPU measurement's best rate (states/s) and the batch it was reached at, from its "rows" (batch,
+// states_per_s), as the CUDA benchmark driver prints them; {0, 0} when there are none.
+std::pair<double, long> best_gpu_rate(const nlohmann::json& measurement);
 
 // The comparison as a text table (platform rows, then states/s by batch size), from measure_platforms' result.
 std::string platforms_table(const nlohmann::json& result);
