@@ -2,6 +2,7 @@
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "test_robots.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +12,7 @@
 namespace neaccel::ref {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::message_of;
 
 TEST(Errors, WrongVectorLength) {
   const Robot r = load_robot("puma560");

@@ -4,6 +4,7 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/forms/forms.hpp"
 #include "neaccel/ref/io.hpp"
+#include "test_robots.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,14 +15,7 @@
 namespace neaccel::ref {
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::message_of;
 
 // planar2 with link 2 emptied: zero mass, zero inertia, no rotor inertia.
 Robot massless_tip() {

@@ -3,15 +3,28 @@
 // with the recursions under test (no DH-structured rotations, no A matrices, no frame-local vectors).
 #pragma once
 
+#include "neaccel/ref/error.hpp"
 #include "neaccel/ref/model.hpp"
 #include "neaccel/ref/robot.hpp"
 
 #include <Eigen/Geometry>
 
 #include <cmath>
+#include <functional>
 #include <random>
+#include <string>
 
 namespace neaccel::ref::test {
+
+// The message of the neaccel::Error that f throws, or "(no error)".
+inline std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 inline Eigen::Matrix3d random_inertia(std::mt19937& rng) {
   std::uniform_real_distribution<double> u(0.05, 1.0);

@@ -1,0 +1,21 @@
+# The checks shared by check_cli.cmake and units/check_pipe.cmake, on a command already run: its exit code `rc`
+# against RC, stdout `out` against STDOUT_RE, and, for errors, stderr `err` against STDERR_RE and exactly one line.
+# With STDERR_EMPTY set and no STDERR_RE, any stderr at all fails.
+if(NOT rc STREQUAL RC)
+  message(FATAL_ERROR "exit code ${rc}, expected ${RC}\nstdout: ${out}\nstderr: ${err}")
+endif()
+if(DEFINED STDOUT_RE AND NOT out MATCHES "${STDOUT_RE}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT_RE}':\n${out}")
+endif()
+if(DEFINED STDERR_RE)
+  if(NOT err MATCHES "${STDERR_RE}")
+    message(FATAL_ERROR "stderr does not match '${STDERR_RE}':\n${err}")
+  endif()
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "stderr is not one line (${n} newlines):\n${err}")
+  endif()
+elseif(STDERR_EMPTY AND NOT err STREQUAL "")
+  message(FATAL_ERROR "unexpected stderr:\n${err}")
+endif()
