@@ -5,6 +5,7 @@
 #include "command.hpp"
 #include "validate.hpp"
 
+#include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/design_area.hpp"
 #include "neaccel/cost/design_pnr.hpp"
 #include "neaccel/cost/target.hpp"
@@ -27,6 +28,7 @@ struct AreaOptions {
   neaccel::cost::DesignAreaOptions design;
   std::string target;   // --target; empty: the iCE40 HX8K flow of design_area
   bool remeasure = false;
+  bool model = false;   // --model: the target's device model and its calibration designs
   bool json = false;
 };
 
@@ -140,6 +142,46 @@ void run_design_pnr(const AreaOptions& a) {
              p["bram"].get<double>(), j["io"].get<long>(),
              j["cache"] == "measured" ? fmt::format("placed and routed in {:.0f} s", j["seconds"].get<double>())
                                       : "cached (" + j["cache"].get<std::string>() + ")");
+  if (j.contains("estimate") && j["estimate"].contains("period_ns")) {
+    const json& e = j["estimate"];
+    fmt::print("device model: {:.2f} MHz ({:.2f} ns), {:.0f} LUT4, {:.0f} DSP (neaccel area --model --target {})\n",
+               e["fmax_mhz"].get<double>(), e["period_ns"].get<double>(), e["lut"].get<double>(),
+               e["dsp"].get<double>(), j["target"].get<std::string>());
+  }
+}
+
+// `--model --target T`: the device model's coefficients and every placed design beside the model's estimate, as the
+// markdown table of docs/cost.md (or JSON).
+void run_model(const AreaOptions& a) {
+  const json m = neaccel::cost::device_model(a.target);
+  if (a.json) {
+    std::cout << m.dump(2) << "\n";
+    return;
+  }
+  const json& c = m["coefficients"];
+  fmt::print("Device model of {} ({}), fitted on {}:\n", m["target"].get<std::string>(), m["part"].get<std::string>(),
+             m["designs_file"].get<std::string>());
+  for (const auto& [arch, k] : c.items())
+    fmt::print("- {}: LUT4 = {:.3f} x units' LUT4 + {:.3f} x non-unit generic cells + {:.0f}; period = slowest unit "
+               "stage + {:.2f} ns + {:.2f} ns x log2(operand mux inputs) + {:.2f} ns x units\n",
+               arch, k["k_unit"].get<double>(), k["k_lut"].get<double>(), k["k_lut0"].get<double>(),
+               k["t_op0"].get<double>(), k["t_op_per_level"].get<double>(), k["t_per_unit"].get<double>());
+  fmt::print("\n| design | set | arch | LUT placed / model (error) | DSP placed / model | period placed / model, ns (error) | place and route, s |\n");
+  fmt::print("|---|---|---|---|---|---|---|\n");
+  for (const auto& r : m["designs"]) {
+    const json& e = r["estimate"];
+    const json& err = r["error_percent"];
+    fmt::print("| {} | {} | {} | {} / {:.0f} ({:+.1f} %) | {} / {:.0f} | {:.2f} / {:.2f} ({:+.1f} %) | {:.0f} |\n",
+               r["name"].get<std::string>(), r["set"].get<std::string>(), r["arch"].get<std::string>(),
+               r["lut"].get<long>(), e["lut"].get<double>(), err["lut"].get<double>(), r["dsp"].get<long>(),
+               e["dsp"].get<double>(), r["period_ns"].get<double>(), e["period_ns"].get<double>(),
+               err["period"].get<double>(), r["seconds"].get<double>());
+  }
+  const json& w = m["worst_error_percent"];
+  fmt::print("\nWorst error: fitted designs LUT {:.1f} %, DSP {:.1f} %, period {:.1f} %; designs kept out of the fit "
+             "LUT {:.1f} %, DSP {:.1f} %, period {:.1f} %.\n",
+             w["fit"]["lut"].get<double>(), w["fit"]["dsp"].get<double>(), w["fit"]["period"].get<double>(),
+             w["check"]["lut"].get<double>(), w["check"]["dsp"].get<double>(), w["check"]["period"].get<double>());
 }
 
 void setup(CLI::App& app) {
@@ -175,8 +217,11 @@ void setup(CLI::App& app) {
                 "with --design: place and route on --target (default: iCE40 HX8K, with xc7 resources when it does not "
                 "fit)");
   cmd->add_option("--target", opts->target,
-                  "with --design --pnr: the device, a cost/targets file: ice40-hx8k or ecp5-85f (LFE5U-85F-6BG381C, "
-                  "YoWASP Yosys + nextpnr-ecp5 from ./run setup)");
+                  "with --design --pnr, or --model: the device, a cost/targets file: ice40-hx8k or ecp5-85f "
+                  "(LFE5U-85F-6BG381C, YoWASP Yosys + nextpnr-ecp5 from ./run setup)");
+  cmd->add_flag("--model", opts->model,
+                "with --target (not ice40-hx8k): the device model's coefficients and the placed designs it is fitted "
+                "on, each beside the model's estimate (docs/cost.md)");
   cmd->add_flag("--remeasure", opts->remeasure,
                 "with --target: run the tools again even when the result is cached");
   cmd->add_flag("--hierarchical", d.hierarchical,
@@ -189,8 +234,15 @@ void setup(CLI::App& app) {
       } catch (const neaccel::Error& e) {
         throw neaccel::cli::UsageError(e.what());
       }
-      if (opts->design.dir.empty() || !opts->design.pnr) throw neaccel::cli::UsageError("--target: only with --design DIR --pnr");
+      if (opts->model) {
+        if (!opts->design.dir.empty() || opts->remeasure)
+          throw neaccel::cli::UsageError("--model: not with --design or --remeasure");
+        return run_model(*opts);
+      }
+      if (opts->design.dir.empty() || !opts->design.pnr)
+        throw neaccel::cli::UsageError("--target: only with --design DIR --pnr, or with --model");
     }
+    if (opts->model) throw neaccel::cli::UsageError("--model: only with --target T (ecp5-85f)");
     if (opts->remeasure && opts->target.empty()) throw neaccel::cli::UsageError("--remeasure: only with --target");
     // The whole-design options mean nothing for the unit syntheses: refused, not ignored.
     if (opts->design.dir.empty()) {

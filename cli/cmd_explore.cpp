@@ -8,6 +8,7 @@
 #include "value_lists.hpp"
 
 #include "neaccel/cost/explore_run.hpp"
+#include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
@@ -32,6 +33,7 @@ struct Options {
   int jobs = 0, restarts = 4, ilp_worst = 0;
   long ilp_nodes = 20000;
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, div_pipelined = false;
+  std::string target = "ice40-hx8k";  // the device of the cost model
   std::string in_words;  // input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
 
@@ -89,6 +91,8 @@ cost::ExploreRequest request(const Options& o) {
   r.table86 = o.table86;
   r.depth = mode.on;
   r.lookahead = mode.lookahead;
+  cli::as_usage([&] { return cost::target(o.target).name; });  // an unknown name: one line listing the targets
+  r.target = o.target;
   r.json = o.json;
   return r;
 }
@@ -165,6 +169,11 @@ void setup(CLI::App& app) {
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair: on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
+  cmd->add_option("--target", o->target,
+                  "the device the time and resources are estimated on: ice40-hx8k (the models of docs/cost.md) or "
+                  "ecp5-85f (LFE5U-85F, its model fitted on placed designs; explore.json gives each point's LUT4 and "
+                  "DSP blocks and whether it fits, the summary's fastest point is the fastest that fits)")
+      ->capture_default_str();
   cmd->callback([o] { run(*o); });
 }
 

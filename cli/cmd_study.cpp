@@ -2,6 +2,7 @@
 #include "command.hpp"
 #include "validate.hpp"
 
+#include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/depth.hpp"
 
 #include "neaccel/study/study.hpp"
@@ -34,6 +35,13 @@ void setup(CLI::App& app) {
   cmd->add_flag("--pinocchio", [opt](std::int64_t) { opt->pinocchio = 1; },
                 "the platform table's Pinocchio row with --quick too")
       ->excludes(pin_off);
+  cmd->add_option("--target", opt->target,
+                  "the device the chosen designs are costed on and placed and routed on: ecp5-85f (LFE5U-85F) or "
+                  "ice40-hx8k (no device section: the iCE40 figures are the exploration's)")
+      ->capture_default_str();
+  cmd->add_flag("--pnr", opt->pnr,
+                "place and route the chosen designs the device model says fit (minutes to hours each, cached by "
+                "content hash; without it only results already cached, e.g. data/pnr-cache, are used)");
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();
@@ -48,6 +56,7 @@ void setup(CLI::App& app) {
     });
   cmd->callback([opt, out, depth] {
     opt->out = *out;
+    neaccel::cli::as_usage([&] { return neaccel::cost::target(opt->target).name; });  // one line listing the targets
     const neaccel::dfg::DepthMode mode = neaccel::dfg::parse_depth_mode(*depth);
     opt->depth = mode.on;
     opt->lookahead = mode.lookahead;

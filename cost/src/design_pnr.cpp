@@ -1,6 +1,7 @@
 #include "neaccel/cost/design_pnr.hpp"
 #include "neaccel/ref/json_error.hpp"
 
+#include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/pnr.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
@@ -26,13 +27,14 @@ using nlohmann::json;
 namespace {
 
 // Bump when the flow (scripts, wrapper, options, parsing) changes: every cached result is then measured again.
-constexpr const char* kVersion = "design-pnr-v1";
+constexpr const char* kVersion = "design-pnr-v2";  // v2: the clock on a clock pin, the other ports unconstrained
 
 struct Design {
   fs::path dir, top_v;
   std::vector<std::string> sources;  // the manifest's rtl_sources (absolute)
   std::string wrapper;               // nea_pnr_top: nea_top with its dbg_* ports open
   std::string key;
+  json manifest;
 };
 
 Design read_design(const DesignPnrOptions& o, const Target& t) {
@@ -42,8 +44,8 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
   const fs::path mpath = d.dir / "manifest.json";
   if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + o.dir + "`)");
   try {
-    const json m = json::parse(read_whole_file(mpath));
-    for (const auto& s : m.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
+    d.manifest = json::parse(read_whole_file(mpath));
+    for (const auto& s : d.manifest.at("files").at("rtl_sources")) d.sources.push_back(s.get<std::string>());
   } catch (const json::exception& e) {
     throw Error(mpath.string() + ": files.rtl_sources: " + json_problem(e));
   }
@@ -53,6 +55,7 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
   d.key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", kVersion, t.name, t.part, t.device, t.package, t.speed,
                       t.data.at("yosys").value("version", ""), t.data.at("nextpnr").value("version", ""),
                       t.data.at("nextpnr").value("router", ""));
+  d.key += "|clock " + t.data.at("nextpnr").value("clock_site", "");
   for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
   d.key += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
   d.key += hex_files_key(d.dir);  // ROM contents change the logic: every hex file counts
@@ -68,6 +71,20 @@ fs::path committed_cache() {
 }
 
 double share(long used, long have) { return have > 0 ? std::round(1000.0 * static_cast<double>(used) / static_cast<double>(have)) / 10.0 : 0.0; }
+
+// The design's cost point (its manifest) and, where the target has a device model, the model's estimate beside the
+// measurement: what the calibration fits (cost/calibration/ecp5/designs.sh) and what a user compares.
+json with_model(json j, const Design& d, const Target& t) {
+  CostPoint p = cost_point_from_manifest(d.manifest);
+  p.target = t.name;
+  j["point"] = to_json(p);
+  try {
+    j["estimate"] = estimate_cost(p).to_json();
+  } catch (const Error& e) {
+    j["estimate"] = {{"none", e.what()}};
+  }
+  return j;
+}
 
 }  // namespace
 
@@ -88,9 +105,11 @@ json design_pnr(const DesignPnrOptions& o) {
       if (p.empty() || !fs::exists(p)) continue;
       json j = json::parse(read_whole_file(p));
       j["cache"] = from;
-      return j;
+      return with_model(std::move(j), d, t);
     }
   }
+  if (o.cached_only)
+    return with_model({{"target", t.name}, {"part", t.part}, {"hash", hash}, {"cache", "none"}}, d, t);
   fs::create_directories(cache);
   const fs::path wrapper = cache / "nea_pnr_top.v";
   std::ofstream(wrapper) << d.wrapper;
@@ -101,6 +120,8 @@ json design_pnr(const DesignPnrOptions& o) {
   po.yosys_dir = d.dir;  // the wrapper's HexDir is relative to the design directory
   po.timeout_s = o.timeout_s;
   po.target_mhz = t.family == "ecp5" ? 50 : 100;
+  po.clock_port = "clk_i";  // nea_pnr_top's clock
+  po.clock_site = t.data.at("nextpnr").value("clock_site", "");
   const json tools{{"yosys", tool_version(t.yosys)}, {"nextpnr", tool_version(t.nextpnr)}};
   const auto t0 = std::chrono::steady_clock::now();
   const PnrResult r = place_and_route(sources, "nea_pnr_top", {}, cache / t.name, po);
@@ -126,7 +147,7 @@ json design_pnr(const DesignPnrOptions& o) {
   }
   std::ofstream(mine) << j.dump(2) << "\n";
   j["cache"] = "measured";
-  return j;
+  return with_model(std::move(j), d, t);
 }
 
 }  // namespace neaccel::cost

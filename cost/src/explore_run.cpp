@@ -127,6 +127,7 @@ ExploreResult finish(const fs::path& dir, std::vector<PointResult> rows, const E
                      const ExploreHooks& hooks) {
   sort_results(rows);
   ExploreCosts costs(traced(r));
+  costs.target = r.target;
   write_atomic(dir / "explore.csv", explore_csv(rows, costs));
   const auto front = pareto_front(rows);
   write_atomic(dir / "pareto.csv", explore_csv(front, costs));
@@ -135,8 +136,8 @@ ExploreResult finish(const fs::path& dir, std::vector<PointResult> rows, const E
   const std::vector<int>& widths = r.in_words.values();
   const ExplorePoints points = explore_points(rows, costs, widths);
   if (costs.failed)
-    note(hooks, fmt::format("{} point(s) have no cost estimate (unit latencies without an area figure in "
-                            "data/unit-area.json); their time fields are empty", costs.failed));
+    note(hooks, fmt::format("{} point(s) have no cost estimate; their time fields are empty (the first: {})",
+                            costs.failed, costs.first_failure));
   write_atomic(dir / "explore.json",
                nlohmann::json({{"summary", sweep_summary_json(s)}, {"points", points.points}}).dump(1) + "\n");
   if (r.plot) plot(dir, front, hooks);

@@ -55,9 +55,9 @@ std::optional<PointTiming> ExploreCosts::timing(const sched::PointResult& r) {
   const std::string key = r.point.robot + "/" + r.point.flavour;
   if (!shapes.count(key)) shapes[key] = graph_shape(traced(r.point.robot, r.point.flavour));
   try {
-    return point_timing(r, shapes.at(key));
-  } catch (const Error&) {
-    ++failed;
+    return point_timing(r, shapes.at(key), "fp32", "microcoded", target);
+  } catch (const Error& e) {
+    if (!failed++) first_failure = e.what();
     return std::nullopt;
   }
 }
@@ -165,8 +165,16 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
   // The fastest point and the most set points per second, at the cost model's estimated clocks.
   const nlohmann::json* fast = nullptr;
   const nlohmann::json* most = nullptr;
+  std::size_t fit = 0, costed = 0;
+  std::string part;
   for (const auto& row : points.points) {
     if (!row.contains("latency_ns") || !row["verified"].get<bool>()) continue;
+    if (row.contains("target")) {  // a target with a device model: the points that fit it
+      ++costed;
+      part = row["target"]["latency"]["part"].get<std::string>();
+      if (!row["target"]["latency"]["fits"].get<bool>()) continue;
+      ++fit;
+    }
     if (!fast || row["latency_ns"].get<double>() < (*fast)["latency_ns"].get<double>()) fast = &row;
     if (!most || row["throughput_per_s"].get<double>() > (*most)["throughput_per_s"].get<double>()) most = &row;
   }
@@ -180,6 +188,9 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
                        r["div_pipelined"].get<bool>() ? ", pipelined" : "");
     return s;
   };
+  if (costed)
+    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks)\n", part.c_str(), fit,
+            costed);
   if (fast && most)
     appendf(out, "estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
             "points/s (%s, %s)\n", (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),

@@ -230,6 +230,11 @@ PnrResult place_and_route(const std::vector<std::string>& sources, const std::st
   std::vector<std::string> argv{o.nextpnr, "--" + o.device, "--package", o.package};
   if (!o.speed.empty()) argv.insert(argv.end(), {"--speed", o.speed});
   if (!o.router.empty()) argv.insert(argv.end(), {"--router", o.router});
+  if (ecp5 && !o.clock_site.empty()) {
+    const fs::path lpf = dir / "clock.lpf";
+    std::ofstream(lpf) << "LOCATE COMP \"" << o.clock_port << "\" SITE \"" << o.clock_site << "\";\n";
+    argv.insert(argv.end(), {"--lpf", rel(lpf, dir), "--lpf-allow-unconstrained"});  // the other ports anywhere
+  }
   argv.insert(argv.end(), {"--json", rel(netlist, dir), "--freq", fmt::format("{}", o.target_mhz), "--seed",
                            std::to_string(o.seed), "--timing-allow-fail", "--report", rel(report, dir), "-q", "-l",
                            rel(log, dir)});

@@ -1,6 +1,7 @@
 #include "neaccel/cost/timing.hpp"
 
 #include "neaccel/cost/area.hpp"
+#include "neaccel/cost/target.hpp"
 
 #include "neaccel/hw/datapath.hpp"
 #include "neaccel/hw/interconnect.hpp"
@@ -31,9 +32,10 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
 }
 
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
-                         const std::string& arch) {
+                         const std::string& arch, const std::string& target) {
   const sched::Point& p = r.point;
   CostPoint c;
+  c.target = target;
   c.arch = arch;
   if (arch == "hardwired") {
     if (r.mux2_equivalent < 0)
@@ -99,7 +101,7 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
 }
 
 nlohmann::json timing_json(const PointTiming& t) {
-  return {{"arch", t.arch},
+  nlohmann::json j = {{"arch", t.arch},
           {"area", t.latency_cost.area_cells},
           {"area_units", t.latency_cost.unit_cells},
           {"area_registers", t.latency_cost.register_cells},
@@ -117,6 +119,9 @@ nlohmann::json timing_json(const PointTiming& t) {
           {"throughput_period_ns", t.throughput_cost.period_ns},
           {"throughput_per_s", t.throughput_per_s},
           {"throughput_per_s_per_cell", t.throughput_per_cell()}};
+  if (t.latency_cost.target != "ice40-hx8k")
+    j["target"] = {{"latency", target_fit(t.latency_cost).to_json()}, {"throughput", target_fit(t.throughput_cost).to_json()}};
+  return j;
 }
 
 std::string timing_csv_header() {
@@ -145,6 +150,35 @@ DeviceFit device_fit_cells(double area_cells) {
   d.est_logic_cells = area_cells * ice40_logic_cells_per_cell();
   d.fits = d.est_logic_cells <= d.logic_cells;
   return d;
+}
+
+TargetFit target_fit(const CostEstimate& e) {
+  const Target& t = target(e.target);
+  TargetFit f;
+  f.target = t.name;
+  f.part = t.part;
+  f.lut = e.lut;
+  f.dsp = e.dsp;
+  f.device_lut = t.lut;
+  f.device_dsp = t.dsp;
+  auto over = [](const char* what, double used, long have) {
+    // As place and route says it (pnr.cpp): "91200 LUT4 of 83640, 7560 over (109 %)".
+    return fmt::format("{:.0f} {} of {}, {:.0f} over ({:.0f} %)", used, what, have, used - static_cast<double>(have),
+                       100.0 * used / static_cast<double>(have));
+  };
+  if (f.lut > static_cast<double>(t.lut))
+    f.overflow = over(t.family == "ice40" ? "logic cells" : "LUT4", f.lut, t.lut);
+  else if (f.dsp > static_cast<double>(t.dsp))
+    f.overflow = over("DSP blocks", f.dsp, t.dsp);
+  f.fits = f.overflow.empty();
+  return f;
+}
+
+nlohmann::json TargetFit::to_json() const {
+  nlohmann::json j{{"target", target}, {"part", part}, {"lut", lut}, {"dsp", dsp}, {"device_lut", device_lut},
+                   {"device_dsp", device_dsp}, {"fits", fits}};
+  if (!fits) j["overflow"] = overflow;
+  return j;
 }
 
 }  // namespace neaccel::cost

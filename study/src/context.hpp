@@ -52,5 +52,10 @@ void stage_explore(Context& ctx);
 void stage_designs(Context& ctx);
 void stage_verify(Context& ctx);
 void stage_synthesis(Context& ctx);
+void stage_device(Context& ctx);      // within stage 7: the chosen designs on the target device (data/device.json)
+void device_summary(Context& ctx);    // the summary's line on the target device
+
+// The directory of a chosen design's binary32 RTL (designs/<name>_fp32).
+std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name);
 
 }  // namespace neaccel::study

@@ -491,6 +491,8 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
+fs::path chosen_design_dir(const Context& ctx, const std::string& name) { return design_dir(ctx, name, "fp32"); }
+
 void stage_verify(Context& ctx) {
   ctx.progress.stage("Verification");
   const json& designs = ctx.data.at("designs")["designs"];

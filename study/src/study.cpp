@@ -123,6 +123,7 @@ void summary(Context& ctx) {
           r.num("summary", "/fastest/explore/lat_add"), r.num("summary", "/fastest/area", 0),
           r.num("summary", "/fastest/device/device"), r.num("summary", "/fastest/device/device_logic_cells", 0),
           r.num("summary", "/fastest/device/est_logic_cells", 0), r.num("summary", "/fastest/device/fits")});
+  device_summary(ctx);
   r.para("- Highest throughput: {} set points per second ({}, a set point every {} cycles at an estimated {} ns clock) "
          "on a {} datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {}: {}.",
          {r.num("summary", "/best_throughput/throughput_per_s", 0), r.num("summary", "/best_throughput/throughput_mode"),
@@ -185,6 +186,7 @@ fs::path run(const Options& options) {
   stage_designs(ctx);
   stage_verify(ctx);
   stage_synthesis(ctx);
+  stage_device(ctx);
   ctx.progress.stage("Report");
   const std::size_t summary_from = ctx.report.position();
   summary(ctx);

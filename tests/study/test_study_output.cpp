@@ -261,3 +261,30 @@ TEST(StudyOutput, RegisterTableSaysNoneNotZero) {
     }
   EXPECT_GT(t["rows"][0]["length"].get<int>(), 0) << "the unconstrained list schedule always exists";
 }
+
+TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
+  // Every distinct chosen design costed on the default target (the ECP5 LFE5U-85F) by its device model; where it has
+  // been placed and routed (the committed cache), the time at the placed clock is its cycles times that period.
+  const json dev = data("device");
+  EXPECT_EQ(dev["target"], "ecp5-85f");
+  EXPECT_EQ(dev["part"], "LFE5U-85F-6BG381C");
+  const json designs = data("designs")["designs"];
+  ASSERT_FALSE(dev["designs"].empty());
+  EXPECT_EQ(dev["designs"][0]["name"], designs[0]["name"]) << "the fastest design first (the summary's line)";
+  for (const auto& d : dev["designs"]) {
+    const json& m = d["model"];
+    EXPECT_GT(m["lut"].get<double>(), 0.0) << d["name"];
+    EXPECT_GT(m["period_ns"].get<double>(), 0.0) << d["name"];
+    EXPECT_TRUE(close(m["time_ns"].get<double>(), d["cycles"].get<int>() * m["period_ns"].get<double>())) << d["name"];
+    const json& p = d["placed"];
+    ASSERT_TRUE(p.contains("status")) << d["name"];
+    if (p.contains("fmax_mhz")) {
+      EXPECT_TRUE(close(p["time_ns"].get<double>(), d["cycles"].get<int>() * p["period_ns"].get<double>())) << d["name"];
+      EXPECT_GT(p["dsp"].get<long>(), 0) << d["name"];
+    }
+  }
+  const std::string md = read(kDir / "report.md");
+  const std::string text = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
+  EXPECT_NE(text.find("- On the LFE5U-85F-6BG381C"), std::string::npos);
+  EXPECT_NE(md.find("### On a device that holds them: LFE5U-85F-6BG381C"), std::string::npos);
+}

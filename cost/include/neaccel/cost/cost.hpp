@@ -11,6 +11,7 @@ namespace neaccel::cost {
 
 // What the exploration knows of a design without generating it.
 struct CostPoint {
+  std::string target = "ice40-hx8k";  // the device whose models give period and resources (cost/targets/<name>.json)
   std::string arch = "microcoded";  // datapath architecture: "microcoded" (today) or "hardwired"
   std::string format = "fp32";      // number format name: fp32 or fixed:I.F
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2;
@@ -39,7 +40,11 @@ struct CostEstimate {
   double period_ns = 0;             // estimated clock period (iCE40 HX8K place and route, calibrated)
   std::string critical;             // which path sets the period ("mul stage", "operand mux", ...)
   double constant_cells = 0;        // of routing_cells: the constant inputs of the operand multiplexers
-  double unit_period_ns = 0;        // slowest unit stage alone (data/unit-timing.json)
+  double unit_period_ns = 0;        // slowest unit stage alone (the target's unit timing table)
+  // On the target's device: the target's name, and its LUTs (iCE40: logic cells) and 18x18 multipliers (DSP
+  // blocks) as the target's model estimates them.
+  std::string target = "ice40-hx8k";
+  double lut = 0, dsp = 0;
   double fmax_mhz() const { return period_ns > 0 ? 1000.0 / period_ns : 0; }
   nlohmann::json to_json() const;
 };
@@ -50,7 +55,26 @@ struct CostEstimate {
 // stage (data/unit-timing.json) + operand path growing with the operand multiplexer's fan-in, control path),
 // coefficients fitted on nextpnr runs (data/datapath-timing.json).
 // Throws neaccel::Error for a unit/latency without area or timing figures.
+//
+// On a target other than the iCE40 HX8K (p.target, cost/targets/<name>.json naming its unit table and its placed
+// designs): the same generic area, and the device's own models, fitted by least squares on the whole designs placed
+// and routed on it (data/<target>/designs.json), so that the model is always the fit of the data beside it; each
+// architecture has its own coefficients (fitted on the relative errors):
+//   LUT4   = k_unit * the units' LUT4 (their own place and route, data/<target>/unit-timing.json: in a design Yosys
+//            and nextpnr pack them tighter, about 0.8 of it) + k_lut * the non-unit generic cells above + k_lut0
+//   DSP    = the units' DSP blocks (the only multipliers the designs have)
+//   period = the slowest unit stage on the device + t_op0 + t_op_per_level * log2(S) + t_per_unit * U: the operand
+//            multiplexer of S inputs as above, and the control nets (the schedule's selects and enables) that fan out
+//            to every unit, whose routing grows with the U units (in the 8 + 8 puma560 design one such net took
+//            9.5 ns of a 41 ns path).
 CostEstimate estimate_cost(const CostPoint& p);
+
+// The device model of a target (estimate_cost above): its coefficients, and every placed design of
+// data/<target>/designs.json with the model's estimate and its error (LUT, DSP and period, in percent), marked
+// "fit" (used for the coefficients), "check" (kept out of the fit) or "outside" (neither, and not counted in the
+// worst errors: cost/calibration/ecp5/designs.txt gives the reason). The iCE40 HX8K's models are documented in
+// docs/cost.md from data/datapath-*.json. Throws neaccel::Error for a target without placed designs.
+nlohmann::json device_model(const std::string& target);
 
 // The hardwired area model's coefficients, fitted on data/hardwired-area.json (k_reg, k_mux, k_dec, k_0), with the
 // number of designs and the worst relative error on them.

@@ -19,6 +19,7 @@ struct DesignPnrOptions {
   std::string target = "ecp5-85f";  // cost/targets/<name>.json
   bool remeasure = false;           // run the tools even when a cached result exists
   double timeout_s = 0;             // each tool's time limit (0: none)
+  bool cached_only = false;         // never run the tools: a design not in either cache gets "cache": "none"
 };
 
 // The content hash (16 hex digits) under which the design's result for the target is cached.
@@ -26,7 +27,8 @@ std::string design_pnr_key(const DesignPnrOptions& o);
 
 // Places and routes (or reads the cached result) and returns: target, part, fits, overflow (when not), fmax_mhz,
 // period_ns, lut, ff, dsp, bram, io with the device's totals and shares, the tools' versions and seconds, the hash,
-// and where the result came from ("cache": "design", "committed" or "measured"). Throws neaccel::Error on bad
+// and where the result came from ("cache": "design", "committed" or "measured"; "none" with cached_only and no
+// result, then without the measured fields); also the design's cost point and the target model's estimate. Throws neaccel::Error on bad
 // input (naming --design, --target or the manifest), a missing tool (naming ./run setup) or a tool failure.
 nlohmann::json design_pnr(const DesignPnrOptions& o);
 

@@ -47,6 +47,7 @@ struct ExploreRequest {
   bool table86 = false;                        // Table 8.6 for the arms of `n` instead of a sweep
   bool depth = true;                           // the depth pass per latency pair (dfg::DepthMode::on)
   int lookahead = 0;                           // dfg::DepthMode::lookahead (inverse dynamics only)
+  std::string target = "ice40-hx8k";           // --target: the device of the cost model (cost/targets)
   bool json = false;                           // the summary as JSON (no "wrote" line)
 };
 

@@ -24,7 +24,9 @@ struct ExploreCosts {
   explicit ExploreCosts(sched::TracedGraph graph) : traced(std::move(graph)) {}
   sched::TracedGraph traced;
   std::map<std::string, GraphShape> shapes;
+  std::string target = "ice40-hx8k";  // the device the time and resources are estimated on (--target)
   std::size_t failed = 0;
+  std::string first_failure;  // the cost model's message for the first of them
   // point_timing of a row; none for a row without a schedule (a register limit no schedule met) or without an area
   // figure (counted in `failed`).
   std::optional<PointTiming> timing(const sched::PointResult& r);

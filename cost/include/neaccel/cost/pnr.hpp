@@ -33,6 +33,9 @@ struct PnrOptions {
   double timeout_s = 0;            // each tool's time limit in seconds, 0: none
   // What the device holds (a design over any of them is refused before nextpnr, naming the resource); 0: unchecked.
   long lut = 0, ff = 0, dsp = 0, bram = 0;
+  // ECP5: the clock port's pin (an LPF LOCATE constraint). Without it nextpnr may put the clock on a pin with no
+  // path to the global clock network, and router2 then fails on the clock net; empty: unconstrained.
+  std::string clock_port, clock_site;
 };
 
 // The options for a target (cost/targets/<name>.json).

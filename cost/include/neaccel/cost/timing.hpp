@@ -48,8 +48,9 @@ struct PointTiming {
 // "hardwired" (needs the point's multiplexer inputs: attach_interconnect). A hardwired streaming datapath is costed
 // with the list schedule's multiplexer inputs times the register copies (an estimate: its registers are renamed over
 // the copies, so each unit port sees about that many more register sources).
+// `target`: the device whose models give the period and the resources (cost.hpp: estimate_cost).
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format = "fp32",
-                         const std::string& arch = "microcoded");
+                         const std::string& arch = "microcoded", const std::string& target = "ice40-hx8k");
 
 // sched::SweepOptions::on_list_schedule for the hardwired architecture: builds the point's datapath (hw::build,
 // left-edge binding) and records hw::interconnect's multiplexer inputs in the result (mux_inputs, mux2_equivalent).
@@ -57,7 +58,8 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
 
 // The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
 // period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),
-// set_point_cycles, throughput_area, throughput_period_ns, throughput_per_s, throughput_per_s_per_cell.
+// set_point_cycles, throughput_area, throughput_period_ns, throughput_per_s, throughput_per_s_per_cell; on a target
+// other than the iCE40 HX8K also "target": target_fit of the latency datapath and of the throughput design.
 nlohmann::json timing_json(const PointTiming& t);
 // Column names and one CSV row of the same fields, in this order (appended to sched's explore CSV columns).
 std::string timing_csv_header();
@@ -73,6 +75,18 @@ struct DeviceFit {
   nlohmann::json to_json() const;
 };
 DeviceFit device_fit(const CostEstimate& e);
+
+// Whether a design fits its target's device (e.target) by the target's model: its LUTs and DSP blocks against the
+// device's. iCE40 HX8K: logic cells as device_fit, no DSP blocks.
+struct TargetFit {
+  std::string target, part;
+  double lut = 0, dsp = 0;             // the model's estimate
+  long device_lut = 0, device_dsp = 0; // what the device holds
+  bool fits = false;
+  std::string overflow;                // when it does not fit: the resource, "91200 LUT4 of 83640, 7560 over (109 %)"
+  nlohmann::json to_json() const;
+};
+TargetFit target_fit(const CostEstimate& e);
 DeviceFit device_fit_cells(double area_cells);  // the same from an area in generic cells (a data file's figure)
 
 }  // namespace neaccel::cost

@@ -27,6 +27,9 @@ struct Options {
   bool platforms = true;                   // measure the graph's CPU kernels (and Pinocchio) for the platform table
   int pinocchio = -1;                      // the Pinocchio row: 1 on, 0 off, -1 on unless --quick (its first build
                                            // takes minutes)
+  std::string target = "ecp5-85f";          // --target: the device the chosen designs are costed and placed on
+  bool pnr = false;                        // --pnr: place and route the chosen designs that the model says fit
+                                           // (else only results already cached: data/pnr-cache)
   bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
                                            // (the output is then not byte-identical run to run)
 };

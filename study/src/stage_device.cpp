@@ -1,0 +1,142 @@
+// The chosen designs on a device that holds them (`--target`, default the ECP5 LFE5U-85F). The exploration and the
+// choice use the iCE40-calibrated models of docs/cost.md; here every chosen design is costed by the target's own
+// device model (cost::estimate_cost on the target: clock, LUT4 and DSP blocks, fitted on whole designs placed and
+// routed on it) and, where it has been placed and routed (the committed data/pnr-cache, or with --pnr Yosys and
+// nextpnr run here on every design the model says fits), by its placed clock and resources: the latency or
+// throughput at the placed clock, and the model's error against it.
+#include "context.hpp"
+
+#include "neaccel/cost/cost.hpp"
+#include "neaccel/cost/design_pnr.hpp"
+#include "neaccel/cost/target.hpp"
+#include "neaccel/cost/timing.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <set>
+
+namespace neaccel::study {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+double percent_error(double model, double measured) { return measured != 0 ? 100.0 * (model - measured) / measured : 0.0; }
+}  // namespace
+
+void stage_device(Context& ctx) {
+  if (ctx.opt.target == "ice40-hx8k") return;  // the exploration's own figures are the iCE40's
+  const cost::Target& t = cost::target(ctx.opt.target);
+  const json& designs = ctx.data.at("designs")["designs"];
+  json rows = json::array();
+  std::set<std::string> seen;
+  for (const auto& d : designs) {
+    const std::string name = d["name"].get<std::string>();
+    const fs::path dir = chosen_design_dir(ctx, name);
+    if (!fs::exists(dir / "manifest.json")) continue;  // a name that refers to another's point (same design)
+    if (!seen.insert(dir.string()).second) continue;
+    const json manifest = json::parse(read_whole_file(dir / "manifest.json"));
+    cost::CostPoint p = cost::cost_point_from_manifest(manifest);
+    p.target = t.name;
+    const cost::CostEstimate e = cost::estimate_cost(p);
+    const cost::TargetFit fit = cost::target_fit(e);
+    const bool throughput = d["objective"] == "throughput";
+    const int cycles = d["explore"][throughput ? "set_point_cycles" : "eval_cycles"].get<int>();
+    json row{{"name", name}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
+             {"dir", dir.filename().string()},
+             {"model", {{"period_ns", e.period_ns}, {"fmax_mhz", e.fmax_mhz()}, {"lut", std::round(e.lut)},
+                        {"dsp", e.dsp}, {"fits", fit.fits}, {"time_ns", cycles * e.period_ns},
+                        {"critical", e.critical}}}};
+    if (!fit.fits) row["model"]["overflow"] = fit.overflow;
+    cost::DesignPnrOptions o;
+    o.dir = dir.string();
+    o.target = t.name;
+    // Only what the model says fits is placed here: a design over the device would take Yosys its whole run to refuse.
+    o.cached_only = !ctx.opt.pnr || !fit.fits;
+    if (!o.cached_only) ctx.progress.detail(name + " (place and route on " + t.part + ")");
+    const json placed = cost::design_pnr(o);
+    const std::string from = placed.value("cache", "none");
+    if (from == "none") {
+      row["placed"] = {{"status", fit.fits ? "not placed and routed yet: --pnr places it"
+                                           : "not placed: the model says it does not fit (" + fit.overflow + ")"}};
+    } else if (!placed.value("fits", false)) {
+      row["placed"] = {{"status", "does not fit: " + placed.value("overflow", std::string())}};
+    } else {
+      const double period = placed.at("period_ns").get<double>();
+      row["placed"] = {{"status", from == "committed" ? "placed and routed (committed result, data/pnr-cache)"
+                                                      : "placed and routed"},
+                       {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
+                       {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")},
+                       {"ff", placed.at("ff")}, {"time_ns", cycles * period},
+                       {"model_error_percent", {{"period", percent_error(e.period_ns, period)},
+                                                {"lut", percent_error(e.lut, placed.at("lut").get<double>())},
+                                                {"dsp", percent_error(e.dsp, placed.at("dsp").get<double>())}}}};
+    }
+    rows.push_back(row);
+  }
+  ctx.data.put("device", {{"target", t.name}, {"part", t.part}, {"model", "cost::estimate_cost on " + t.name +
+                                                                           " (docs/cost.md: neaccel area --model --target " +
+                                                                           t.name + ")"},
+                          {"designs", rows}});
+
+  Report& r = ctx.report;
+  r.heading(3, "On a device that holds them: " + t.part);
+  r.para("The exploration and the choice above use the models calibrated on the iCE40 HX8K, a device of 7,680 logic "
+         "cells without multipliers. Here each chosen design is costed by the " + t.name + " device model (fitted on whole designs "
+         "placed and routed on the " + t.part + ": `neaccel area --model --target " + t.name + "`, docs/cost.md) and, "
+         "where it has been placed and routed (the committed results in data/pnr-cache, or `--pnr`), by the placed "
+         "clock and resources. Times are the design's cycles (one evaluation; the throughput design: between set "
+         "points) at that clock.");
+  std::vector<std::vector<Cell>> table;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string at = fmt::format("/designs/{}", i);
+    const json& row = rows[i];
+    std::vector<Cell> cells{Report::label(row["name"].get<std::string>()), r.num("device", at + "/cycles"),
+                            r.num("device", at + "/model/fmax_mhz", 1), r.num("device", at + "/model/lut", 0),
+                            r.num("device", at + "/model/dsp", 0), r.num("device", at + "/model/time_ns", 0)};
+    if (row["placed"].contains("fmax_mhz")) {
+      for (const char* f : {"/placed/fmax_mhz", "/placed/lut", "/placed/lut_percent", "/placed/dsp", "/placed/time_ns",
+                            "/placed/model_error_percent/period", "/placed/model_error_percent/lut"})
+        cells.push_back(r.num("device", at + f, std::string(f) == "/placed/lut" || std::string(f) == "/placed/dsp" ? -1
+                                                : std::string(f) == "/placed/time_ns" ? 0 : 1));
+    } else {
+      cells.push_back(Report::label(row["placed"]["status"].get<std::string>()));
+      for (int k = 0; k < 6; ++k) cells.push_back(Report::label(""));
+    }
+    table.push_back(cells);
+  }
+  r.table({"design", "cycles", "model: MHz", "model: LUT4", "model: DSP", "model: ns", "placed: Fmax (MHz)",
+           "placed: LUT4", "LUT4 (% of device)", "placed: DSP", "placed: ns", "model error, period (%)",
+           "model error, LUT4 (%)"},
+          table);
+}
+
+void device_summary(Context& ctx) {
+  if (!ctx.data.has("device")) return;
+  const json& dev = ctx.data.at("device");
+  const json& rows = dev["designs"];
+  if (rows.empty() || rows[0]["objective"] != "latency") return;
+  Report& r = ctx.report;
+  const std::string part = dev["part"].get<std::string>();
+  if (rows[0]["placed"].contains("fmax_mhz"))
+    r.para("- On the " + part + ", placed and routed (nextpnr): the lowest-latency design takes {} ns ({} cycles at "
+           "{} MHz; {} LUT4, {} % of the device; {} DSP blocks). Its device model estimated {} MHz and {} LUT4 "
+           "(errors {} % and {} %).",
+           {r.num("device", "/designs/0/placed/time_ns", 1), r.num("device", "/designs/0/cycles"),
+            r.num("device", "/designs/0/placed/fmax_mhz", 2), r.num("device", "/designs/0/placed/lut"),
+            r.num("device", "/designs/0/placed/lut_percent", 1), r.num("device", "/designs/0/placed/dsp"),
+            r.num("device", "/designs/0/model/fmax_mhz", 2), r.num("device", "/designs/0/model/lut", 0),
+            r.num("device", "/designs/0/placed/model_error_percent/period", 1),
+            r.num("device", "/designs/0/placed/model_error_percent/lut", 1)});
+  else
+    r.para("- On the " + part + ", by its device model ({}): the lowest-latency design takes {} ns ({} cycles at an estimated {} MHz; {} LUT4, {} DSP blocks; fits: {}).",
+           {r.num("device", "/designs/0/placed/status"), r.num("device", "/designs/0/model/time_ns", 1),
+            r.num("device", "/designs/0/cycles"), r.num("device", "/designs/0/model/fmax_mhz", 2),
+            r.num("device", "/designs/0/model/lut", 0), r.num("device", "/designs/0/model/dsp", 0),
+            r.num("device", "/designs/0/model/fits")});
+}
+
+}  // namespace neaccel::study
