@@ -25,6 +25,7 @@ struct CampaignSpec {
   std::string mul = "1-4", add = "1-4", lat_mul = "1-3", lat_add = "1-2", pipelined = "1,0";
   int shards = 4, restarts = 4, states = 20;
   bool synthesise = false, place_and_route = false;
+  std::string target = "ice40-hx8k";  // the device the cost model estimates time and resources on (cost/targets)
   nlohmann::json to_json() const;
 };
 

@@ -139,7 +139,7 @@ json estimate(const CampaignSpec& spec, const CampaignSlot& s, const std::string
   if (r.length != p.at("length").get<int>())
     throw Error(fmt::format("{} {} {}: rescheduled length {} differs from the sweep's {}", robot, s.flavour,
                             point_key(pt), r.length, p.at("length").get<int>()));
-  const json t = cost::timing_json(cost::point_timing(r, cost::graph_shape(traced), s.format, s.arch));
+  const json t = cost::timing_json(cost::point_timing(r, cost::graph_shape(traced), s.format, s.arch, spec.target));
   json o;
   for (const char* k : {"area", "period_ns", "eval_cycles", "latency_ns", "throughput_mode", "throughput_area",
                         "throughput_per_s"})

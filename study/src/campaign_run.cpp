@@ -158,7 +158,8 @@ std::vector<Stage> plan_stages(const CampaignSpec& s, const fs::path& dir, int s
   const long points = static_cast<long>(s.robots.size() * s.flavours.size()) * count_values(s.mul) * count_values(s.add) *
                       count_values(s.lat_mul) * count_values(s.lat_add) * count_values(s.pipelined);
   const int shards = static_cast<int>(std::min<long>(s.shards, points));
-  std::vector<std::string> merge = {"neaccel", "explore", "--no-plot", "--out", (dir / "explore" / "merged").string(), "--merge"};
+  std::vector<std::string> merge = {"neaccel", "explore", "--no-plot", "--target", s.target, "--out",
+                                    (dir / "explore" / "merged").string(), "--merge"};
   for (int k = 1; k <= shards; ++k) {
     const fs::path d = dir / "explore" / fmt::format("shard-{}", k);
     st[0].commands.push_back(join({"neaccel", "explore", "--robot", robots, "--flavour", flavours, "--mul", s.mul, "--add", s.add,

@@ -2,6 +2,7 @@
 // file and the field ("c.yaml: designs.verify[1]: 'spice' (systemc, verilator, cosim)").
 #include "campaign_internal.hpp"
 
+#include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 #include "neaccel/ref/file_limit.hpp"
@@ -139,7 +140,7 @@ CampaignSpec read_campaign_spec(const std::string& path) {
   }
   if (!root || root.IsNull()) throw Error(path + ": empty campaign file");
   r.only(root, "", {"name", "robots", "flavours", "formats", "units", "latencies", "pipelined", "architectures",
-                    "explore", "designs"});
+                    "target", "explore", "designs"});
   CampaignSpec s;
   if (!root["name"]) r.fail("name", "missing");
   s.name = r.scalar(root["name"], "name");
@@ -190,6 +191,15 @@ CampaignSpec read_campaign_spec(const std::string& path) {
   for (std::size_t i = 0; i < s.formats.size(); ++i) check_format(r, s.formats[i], fmt::format("formats[{}]", i));
   s.architectures = root["architectures"] ? r.words(root["architectures"], "architectures", kArchs)
                                           : std::vector<std::string>{"microcoded"};
+  if (root["target"]) {
+    s.target = r.scalar(root["target"], "target");
+    const auto names = cost::target_names();
+    if (std::find(names.begin(), names.end(), s.target) == names.end()) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      r.fail("target", "unknown target '" + s.target + "' (" + list + ")");
+    }
+  }
   if (root["units"]) {
     r.only(root["units"], "units", {"mul", "add"});
     if (root["units"]["mul"]) s.mul = r.range(root["units"]["mul"], "units.mul", 1, 64);
@@ -227,7 +237,8 @@ nlohmann::json CampaignSpec::to_json() const {
   return {{"name", name}, {"robots", rb}, {"flavours", flavours}, {"formats", formats},
           {"architectures", architectures}, {"mul", mul}, {"add", add}, {"lat_mul", lat_mul}, {"lat_add", lat_add},
           {"pipelined", pipelined}, {"shards", shards}, {"restarts", restarts}, {"choose", choose},
-          {"verify", engines}, {"states", states}, {"synthesise", synthesise}, {"place_and_route", place_and_route}};
+          {"verify", engines}, {"states", states}, {"synthesise", synthesise}, {"place_and_route", place_and_route},
+          {"target", target}};
 }
 
 CampaignSpec campaign_spec_from_json(const nlohmann::json& j) {
@@ -249,6 +260,7 @@ CampaignSpec campaign_spec_from_json(const nlohmann::json& j) {
   s.states = j.at("states");
   s.synthesise = j.at("synthesise");
   s.place_and_route = j.at("place_and_route");
+  s.target = j.value("target", s.target);  // campaigns planned before targets existed: the iCE40
   return s;
 }
 
