@@ -74,11 +74,13 @@ double share(long used, long have) { return have > 0 ? std::round(1000.0 * stati
 
 // The design's cost point (its manifest) and, where the target has a device model, the model's estimate beside the
 // measurement: what the calibration fits (cost/calibration/ecp5/designs.sh) and what a user compares.
+// A directory that is not a datapath of `neaccel rtl` (a synthetic test design without a spec) has no cost point:
+// its result goes without them.
 json with_model(json j, const Design& d, const Target& t) {
-  CostPoint p = cost_point_from_manifest(d.manifest);
-  p.target = t.name;
-  j["point"] = to_json(p);
   try {
+    CostPoint p = cost_point_from_manifest(d.manifest);
+    p.target = t.name;
+    j["point"] = to_json(p);
     j["estimate"] = estimate_cost(p).to_json();
   } catch (const Error& e) {
     j["estimate"] = {{"none", e.what()}};

@@ -265,7 +265,16 @@ std::vector<Stage> plan(const CampaignOptions& o, fs::path& dir) {
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", o.out, ec.message()));
   const std::string sj = spec.to_json().dump(1) + "\n";
-  if (fs::exists(dir / "spec.json") && read_whole_file(dir / "spec.json") != sj)
+  // The same campaign when the stored spec reads back to this one: a spec.json written before a field existed
+  // (target) reads with the field's default, so a campaign planned then resumes.
+  auto same = [&](const fs::path& stored) {
+    try {
+      return campaign_spec_from_json(nlohmann::json::parse(read_whole_file(stored))).to_json() == spec.to_json();
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  if (fs::exists(dir / "spec.json") && !same(dir / "spec.json"))
     throw Error(fmt::format("--out {}: holds another campaign (its spec.json differs from {}); use a new directory",
                             o.out, o.file));
   if (!fs::exists(dir / "spec.json")) campaign_write_atomic(dir / "spec.json", sj);
