@@ -243,19 +243,27 @@ TEST(DeviceModel, Ecp5WithinToleranceOfEveryPlacedDesign) {
   EXPECT_GE(microcoded, 4u);
 }
 
-TEST(DeviceModel, Ecp5EstimateIsItsOwn) {
-  // A puma560-sized hardwired point: the ECP5 figures differ from the iCE40's, multipliers take 4 DSP blocks each.
+namespace {
+// A puma560-sized hardwired binary32 point at latencies 5/3.
+neaccel::cost::CostPoint hardwired_point(int mul, int add, int program_words, int max_port_sources) {
   neaccel::cost::CostPoint p;
   p.arch = "hardwired";
-  p.mul = 4;
-  p.add = 3;
+  p.mul = mul;
+  p.add = add;
   p.lat_mul = 5;
   p.lat_add = 3;
   p.registers = 60;
   p.consts = 40;
-  p.program_words = 120;
+  p.program_words = program_words;
   p.mux2_equivalent = 400;
-  p.max_port_sources = 30;
+  p.max_port_sources = max_port_sources;
+  return p;
+}
+}  // namespace
+
+TEST(DeviceModel, Ecp5EstimateIsItsOwn) {
+  // The ECP5 figures differ from the iCE40's, multipliers take 4 DSP blocks each.
+  neaccel::cost::CostPoint p = hardwired_point(4, 3, 120, 30);
   const auto ice40 = estimate_cost(p);
   p.target = "ecp5-85f";
   const auto ecp5 = estimate_cost(p);
@@ -286,18 +294,8 @@ TEST(DeviceModel, UnknownTargetIsOneLine) {
 
 TEST(DeviceModel, TooBigForTheDeviceNamesTheResource) {
   // 40 binary32 multipliers take 160 DSP blocks of the LFE5U-85F's 156.
-  neaccel::cost::CostPoint p;
+  neaccel::cost::CostPoint p = hardwired_point(40, 4, 60, 8);
   p.target = "ecp5-85f";
-  p.arch = "hardwired";
-  p.mul = 40;
-  p.add = 4;
-  p.lat_mul = 5;
-  p.lat_add = 3;
-  p.registers = 60;
-  p.consts = 40;
-  p.program_words = 60;
-  p.mux2_equivalent = 400;
-  p.max_port_sources = 8;
   const auto fit = neaccel::cost::target_fit(estimate_cost(p));
   EXPECT_FALSE(fit.fits);
   EXPECT_EQ(fit.overflow, "160 DSP blocks of 156, 4 over (103 %)");
