@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <set>
+#include <utility>
 
 namespace neaccel::study {
 
@@ -98,10 +99,11 @@ void stage_device(Context& ctx) {
                             r.num("device", at + "/model/fmax_mhz", 1), r.num("device", at + "/model/lut", 0),
                             r.num("device", at + "/model/dsp", 0), r.num("device", at + "/model/time_ns", 0)};
     if (row["placed"].contains("fmax_mhz")) {
-      for (const char* f : {"/placed/fmax_mhz", "/placed/lut", "/placed/lut_percent", "/placed/dsp", "/placed/time_ns",
-                            "/placed/model_error_percent/period", "/placed/model_error_percent/lut"})
-        cells.push_back(r.num("device", at + f, std::string(f) == "/placed/lut" || std::string(f) == "/placed/dsp" ? -1
-                                                : std::string(f) == "/placed/time_ns" ? 0 : 1));
+      // Each placed figure with its digits after the point (-1: as stored, the integer counts).
+      const std::pair<const char*, int> placed[] = {
+          {"/placed/fmax_mhz", 1}, {"/placed/lut", -1}, {"/placed/lut_percent", 1}, {"/placed/dsp", -1},
+          {"/placed/time_ns", 0}, {"/placed/model_error_percent/period", 1}, {"/placed/model_error_percent/lut", 1}};
+      for (const auto& [field, digits] : placed) cells.push_back(r.num("device", at + field, digits));
     } else {
       cells.push_back(Report::label(row["placed"]["status"].get<std::string>()));
       for (int k = 0; k < 6; ++k) cells.push_back(Report::label(""));
