@@ -15,6 +15,7 @@
 #include <vector>
 #include <cmath>
 #include <map>
+#include <mutex>
 
 namespace neaccel::cost {
 
@@ -75,10 +76,20 @@ std::string unit_name(const CostPoint& p, bool mul) { return unit_name(p, mul ? 
 int all_units(const CostPoint& p) { return p.mul + p.add + p.div + p.fma; }
 int operand_ports(const CostPoint& p) { return 2 * (p.mul + p.add + p.div) + 3 * p.fma; }
 
-// The unit timing table of a target: data/unit-timing.json (iCE40 HX8K) or data/<target>/unit-timing.json.
-const json& unit_timing_table(const std::string& target) {
-  if (target == "ecp5-85f") return parsed(kEcp5UnitTimingJson, "data/ecp5-85f/unit-timing.json");
-  return parsed(kUnitTimingJson, "data/unit-timing.json");
+// A data file the targets name (cost/targets/<name>.json: "unit_timing", "designs"), parsed from its text embedded
+// at build time (cost/CMakeLists.txt).
+const json& embedded(const std::string& file) {
+  static const std::map<std::string, const char*> texts{{"data/unit-timing.json", kUnitTimingJson},
+                                                        {"data/ecp5-85f/unit-timing.json", kEcp5UnitTimingJson},
+                                                        {"data/ecp5-85f/designs.json", kEcp5DesignsJson}};
+  const auto it = texts.find(file);
+  if (it == texts.end()) throw Error(file + ": not embedded in the cost library (cost/CMakeLists.txt)");
+  return parsed(it->second, it->first.c_str());
+}
+
+// The unit timing table of a target (its file's "unit_timing"): data/unit-timing.json for the iCE40 HX8K.
+const json& unit_timing_table(const std::string& name) {
+  return embedded(target(name).data.value("unit_timing", std::string("data/unit-timing.json")));
 }
 
 // The row of a unit timing table of a unit at a latency: the deepest measured latency not above it; nullptr when
@@ -499,12 +510,13 @@ DeviceModel fit_device_model(const std::string& name) {
   DeviceModel m;
   m.target = t.name;
   m.part = t.part;
-  if (t.name != "ecp5-85f")
+  // The target file names its placed designs ("designs"); one without has no device model.
+  m.designs_file = t.data.value("designs", std::string());
+  if (m.designs_file.empty())
     throw Error("cost: target " + t.name + " has no device model (cost/targets/" + t.name + ".json)");
-  m.units_file = "data/ecp5-85f/unit-timing.json";
-  m.designs_file = "data/ecp5-85f/designs.json";
+  m.units_file = t.data.value("unit_timing", std::string());
   const json& table = unit_timing_table(t.name);
-  const json& d = parsed(kEcp5DesignsJson, m.designs_file.c_str());
+  const json& d = embedded(m.designs_file);
   if (!d.contains("designs") || !d["designs"].is_array())
     throw Error(m.designs_file + ": no placed designs (cost/calibration/ecp5/designs.sh, docs/cost.md)");
   m.designs = d["designs"];
@@ -535,14 +547,14 @@ DeviceModel fit_device_model(const std::string& name) {
   return m;
 }
 
+// Each target's model, fitted once (a sweep's threads may ask at the same time). An unknown name or a target
+// without placed designs throws its one line each time it is asked.
 const DeviceModel& device_model_of(const std::string& name) {
-  (void)target(name);  // an unknown name: one line listing the targets
-  // One device with a model today; a function-local static is initialised once, also under threads.
-  if (name == "ecp5-85f") {
-    static const DeviceModel ecp5 = fit_device_model("ecp5-85f");
-    return ecp5;
-  }
-  throw Error("cost: target " + name + " has no device model (cost/targets/" + name + ".json)");
+  static std::mutex mutex;
+  static std::map<std::string, DeviceModel> models;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = models.find(name); it != models.end()) return it->second;
+  return models.emplace(name, fit_device_model(name)).first->second;
 }
 
 CostEstimate estimate_on_device(const CostPoint& p) {

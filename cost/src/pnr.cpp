@@ -38,6 +38,11 @@ nlohmann::json PnrResult::to_json() const {
   return j;
 }
 
+std::string resource_overflow(const std::string& what, long need, long have) {
+  return fmt::format("{} {} of {}, {} over ({:.0f} %)", need, what, have, need - have,
+                     have > 0 ? 100.0 * static_cast<double>(need) / static_cast<double>(have) : 0.0);
+}
+
 PnrOptions pnr_options(const Target& t) {
   PnrOptions o;
   o.family = t.family;
@@ -106,8 +111,7 @@ std::string part_name(const PnrOptions& o) { return o.part.empty() ? o.device : 
 
 // "does not fit the LFE5U-85F-6BG381C: 190 DSP (MULT18X18D) of 156, 34 over (122 %)" for the first resource over.
 std::string overflow_line(const PnrOptions& o, const char* what, long need, long have) {
-  return fmt::format("does not fit the {}: {} {} of {}, {} over ({:.0f} %)", part_name(o), need, what, have, need - have,
-                     have > 0 ? 100.0 * static_cast<double>(need) / static_cast<double>(have) : 0.0);
+  return fmt::format("does not fit the {}: {}", part_name(o), resource_overflow(what, need, have));
 }
 
 // A resource line of nextpnr's log ("Info:     TRELLIS_COMB: 90000/83640   107%") over the device.

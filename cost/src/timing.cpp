@@ -1,6 +1,7 @@
 #include "neaccel/cost/timing.hpp"
 
 #include "neaccel/cost/area.hpp"
+#include "neaccel/cost/pnr.hpp"
 #include "neaccel/cost/target.hpp"
 
 #include "neaccel/hw/datapath.hpp"
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace neaccel::cost {
@@ -161,15 +163,11 @@ TargetFit target_fit(const CostEstimate& e) {
   f.dsp = e.dsp;
   f.device_lut = t.lut;
   f.device_dsp = t.dsp;
-  auto over = [](const char* what, double used, long have) {
-    // As place and route says it (pnr.cpp): "91200 LUT4 of 83640, 7560 over (109 %)".
-    return fmt::format("{:.0f} {} of {}, {:.0f} over ({:.0f} %)", used, what, have, used - static_cast<double>(have),
-                       100.0 * used / static_cast<double>(have));
-  };
+  // As place and route says it (pnr.hpp: resource_overflow), the estimate rounded to whole cells.
   if (f.lut > static_cast<double>(t.lut))
-    f.overflow = over(t.family == "ice40" ? "logic cells" : "LUT4", f.lut, t.lut);
+    f.overflow = resource_overflow(t.family == "ice40" ? "logic cells" : "LUT4", std::lround(f.lut), t.lut);
   else if (f.dsp > static_cast<double>(t.dsp))
-    f.overflow = over("DSP blocks", f.dsp, t.dsp);
+    f.overflow = resource_overflow("DSP blocks", std::lround(f.dsp), t.dsp);
   f.fits = f.overflow.empty();
   return f;
 }

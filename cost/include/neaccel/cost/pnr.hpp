@@ -38,6 +38,10 @@ struct PnrOptions {
   std::string clock_port, clock_site;
 };
 
+// How a resource over the device is said, by place and route and by the device model's fit (timing.hpp):
+// "190 DSP (MULT18X18D) of 156, 34 over (122 %)".
+std::string resource_overflow(const std::string& what, long need, long have);
+
 // The options for a target (cost/targets/<name>.json).
 PnrOptions pnr_options(const Target& t);
 
