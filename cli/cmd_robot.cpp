@@ -51,6 +51,12 @@ nlohmann::json robot_json(const Robot& r) {
                           {"Fv", L.Fv},
                           {"Fc", L.Fc},
                           {"triangle_inequality", L.triangle_inequality}});
+    if (L.placement) {  // robot.hpp Placement: rotation row by row, translation, in the parent's frame
+      const Eigen::Matrix3d& R = L.placement->R;
+      j["links"].back()["origin"] = {
+          {"xyz", vec_json(L.placement->p)},
+          {"rotation", {R(0, 0), R(0, 1), R(0, 2), R(1, 0), R(1, 1), R(1, 2), R(2, 0), R(2, 1), R(2, 2)}}};
+    }
   }
   if (r.payload) {
     j["payload"] = {{"link", r.payload->link},
@@ -66,8 +72,13 @@ std::string v3(const Eigen::Vector3d& v) { return fmt::format("{:.4g} {:.4g} {:.
 
 void print_table(const Robot& r) {
   const bool mod = r.convention == DhConvention::Modified;
-  fmt::print("robot {} ({}), {} DH, {} links, gravity [{}]\n", r.name, r.source, mod ? "modified" : "standard",
-             r.dof(), v3(r.gravity));
+  std::size_t placed = 0;
+  for (const Link& L : r.links) placed += L.placement.has_value();
+  const char* kind = placed == r.links.size() && placed > 0 ? "placed joints"
+                     : placed > 0                           ? "modified DH and placed joints"
+                     : mod                                  ? "modified DH"
+                                                            : "standard DH";
+  fmt::print("robot {} ({}), {}, {} links, gravity [{}]\n", r.name, r.source, kind, r.dof(), v3(r.gravity));
   fmt::print("{:>3} {:>2} {:>6} {:>9} {:>9} {:>9} {:>9}{} {:>8}  {:<26}  {:<50} {:>8} {:>8} {:>8}\n", "j", "jt",
              "parent", "a", "alpha", "d", "theta", mod ? fmt::format(" {:>9} {:>9}", "gamma", "b") : "", "mass",
              "com", "inertia about com: xx yy zz xy xz yz", "Ia", "Fv", "Fc");
@@ -83,6 +94,13 @@ void print_table(const Robot& r) {
                fmt::format("{:.4g} {:.4g} {:.4g} {:.4g} {:.4g} {:.4g}", I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2),
                            I(1, 2)),
                L.Ia, L.Fv, L.Fc);
+  }
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    if (!r.links[i].placement) continue;
+    const Eigen::Matrix3d& R = r.links[i].placement->R;
+    fmt::print("{:>3} placed: xyz [{}], rotation [{:.4g} {:.4g} {:.4g}; {:.4g} {:.4g} {:.4g}; {:.4g} {:.4g} {:.4g}]\n", i + 1,
+               v3(r.links[i].placement->p), R(0, 0), R(0, 1), R(0, 2), R(1, 0), R(1, 1), R(1, 2), R(2, 0), R(2, 1),
+               R(2, 2));
   }
   if (r.payload) {
     fmt::print("payload on link {}: mass {:.5g}, com [{}]\n", r.payload->link < 0 ? r.dof() : r.payload->link + 1,

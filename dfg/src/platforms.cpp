@@ -359,7 +359,10 @@ std::string pinocchio_program(const ref::Robot& robot, const std::string& algo, 
      << "using namespace pinocchio;\n"
      << "static SE3 rz(double t) { return SE3(Eigen::AngleAxisd(t, Eigen::Vector3d::UnitZ()).toRotationMatrix(), Eigen::Vector3d::Zero()); }\n"
      << "static SE3 rx(double t) { return SE3(Eigen::AngleAxisd(t, Eigen::Vector3d::UnitX()).toRotationMatrix(), Eigen::Vector3d::Zero()); }\n"
-     << "static SE3 tr(double x, double z) { return SE3(Eigen::Matrix3d::Identity(), Eigen::Vector3d(x, 0, z)); }\n\n"
+     << "static SE3 tr(double x, double z) { return SE3(Eigen::Matrix3d::Identity(), Eigen::Vector3d(x, 0, z)); }\n"
+     << "static SE3 place(double xx, double xy, double xz, double yx, double yy, double yz, double zx, double zy, double zz,\n"
+     << "                 double x, double y, double z) {\n"
+     << "  Eigen::Matrix3d R;\n  R << xx, xy, xz, yx, yy, yz, zx, zy, zz;\n  return SE3(R, Eigen::Vector3d(x, y, z));\n}\n\n"
      << "int main(int argc, char** argv) {\n"
      << "  const double target_ms = argc > 1 ? std::atof(argv[1]) : 10;\n  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;\n"
      << "  Model model;\n  model.gravity.linear(" << vec3(robot.gravity) << ");\n"
@@ -373,8 +376,13 @@ std::string pinocchio_program(const ref::Robot& robot, const std::string& algo, 
     // Modified DH: the joint frame is Rz(gamma) Tz(b) Rx(alpha) Tx(a) Tz(d) Rz(theta) from the parent's, and is the
     // link frame.
     const std::string parent_body = L.parent < 0 ? "SE3::Identity()" : fmt::format("body[{}]", L.parent);
+    // A placed joint (robot.hpp Placement): its rotation and translation as they are.
+    const Eigen::Matrix3d R = L.placement ? L.placement->R : Eigen::Matrix3d(Eigen::Matrix3d::Identity());
     const std::string placement =
-        standard ? fmt::format("{} * rz({})", parent_body, num(L.theta))
+        L.placement ? fmt::format("place({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})", num(R(0, 0)), num(R(0, 1)),
+                                  num(R(0, 2)), num(R(1, 0)), num(R(1, 1)), num(R(1, 2)), num(R(2, 0)), num(R(2, 1)),
+                                  num(R(2, 2)), num(L.placement->p.x()), num(L.placement->p.y()), num(L.placement->p.z()))
+        : standard ? fmt::format("{} * rz({})", parent_body, num(L.theta))
                  : fmt::format("rz({}) * tr(0, {}) * rx({}) * tr({}, {}) * rz({})", num(L.gamma), num(L.b), num(L.alpha),
                                num(L.a), num(L.d), num(L.theta));
     const std::string own = standard ? fmt::format("tr({}, {}) * rx({})", num(L.a), num(L.d), num(L.alpha))

@@ -39,7 +39,8 @@ std::string stem(const std::string& name) {
 
 bool is_geometric(const std::string& s) {
   return s == "a" || s == "d" || s == "b" || s == "salpha" || s == "calpha" || s == "sgamma" || s == "cgamma" ||
-         s == "stheta" || s == "ctheta" || s == "px" || s == "py" || s == "pz";
+         s == "stheta" || s == "ctheta" || s == "px" || s == "py" || s == "pz" || s == "rxx" || s == "rxy" ||
+         s == "rxz" || s == "ryx" || s == "ryy" || s == "ryz" || s == "rzx" || s == "rzy" || s == "rzz";
 }
 
 bool is_wrench(const std::string& s) {

@@ -126,7 +126,10 @@ std::vector<Eigen::Matrix4d> link_poses(const Robot& robot, const Eigen::VectorX
     const double th = rev ? L.theta + q[static_cast<Eigen::Index>(i)] : L.theta;
     const double d = rev ? L.d : L.d + q[static_cast<Eigen::Index>(i)];
     Eigen::Affine3d X = Eigen::Affine3d::Identity();
-    if (robot.convention == DhConvention::Standard) {
+    if (L.placement) {
+      X.translate(L.placement->p).rotate(L.placement->R);
+      X.rotate(Eigen::AngleAxisd(th, Eigen::Vector3d::UnitZ())).translate(Eigen::Vector3d(0, 0, d));
+    } else if (robot.convention == DhConvention::Standard) {
       X.rotate(Eigen::AngleAxisd(th, Eigen::Vector3d::UnitZ())).translate(Eigen::Vector3d(0, 0, d));
       X.translate(Eigen::Vector3d(L.a, 0, 0)).rotate(Eigen::AngleAxisd(L.alpha, Eigen::Vector3d::UnitX()));
     } else {

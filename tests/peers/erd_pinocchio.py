@@ -19,9 +19,8 @@ accelerations against the torques they were computed from (the same measure), be
 can differ by up to cond(M) times the rounding where the mass matrix is ill-conditioned (hands, fingers); the
 forward difference is printed beside it.
 
-Known exceptions (tests/peers/erd_known.txt): files whose joint axes are almost but not quite parallel or
-intersecting, where the conversion to Denavit-Hartenberg parameters loses digits; each with the bound it is held to,
-so that a file that gets worse fails, and a listed file that now agrees is reported (remove it from the list).
+No file has an exception: neaccel keeps each joint's placement as the file writes it (no conversion to
+Denavit-Hartenberg parameters, which lost up to six digits where consecutive axes are almost parallel).
 """
 import argparse
 import glob
@@ -93,12 +92,6 @@ def main():
         print(f"erd_pinocchio: {'failed' if os.environ.get('CI') == 'true' else 'skipped'}: no example-robot-data "
               f"URDFs under {root} (./run setup installs it)")
         return 1 if os.environ.get("CI") == "true" else 77
-    known = {}
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "erd_known.txt")) as f:
-        for line in f:
-            line = line.split("#", 1)[0].split()
-            if len(line) >= 2:
-                known[line[0]] = float(line[1])
     rows, failures = [], 0
     for path in files:
         name = os.path.relpath(path, root)
@@ -190,16 +183,13 @@ def main():
             failures += 1
             continue
         err = max(worst["tau"], worst["M"], worst["fd"])
-        bound = known.get(name, a.tolerance)
-        ok = err <= bound
+        ok = err <= a.tolerance
         failures += not ok
-        result = "agrees" if ok and name not in known else ("known, within its bound" if ok else "FAIL")
-        if name in known and err <= a.tolerance:
-            result = "agrees (listed as known: remove it)"
+        result = "agrees" if ok else "FAIL"
         rows.append((name, result,
                      f"{len(order)} joints; tau {worst['tau']:.1e}, M {worst['M']:.1e}, forward dynamics "
                      f"{worst['fd']:.1e} (qdd itself {worst['qdd']:.1e})" +
-                     (f"; bound {bound:g}" if name in known else "") + (f"; {fd_note}" if fd_note else "")))
+                     (f"; {fd_note}" if fd_note else "")))
     if a.markdown:
         print("| file | result | detail |\n|---|---|---|")
         for r in rows:
@@ -207,7 +197,7 @@ def main():
     else:
         for r in rows:
             print(f"{r[1]:<28} {r[0]}: {r[2]}")
-    compared = sum(1 for r in rows if r[1].startswith(("agrees", "known", "FAIL")))
+    compared = sum(1 for r in rows if r[1] in ("agrees", "FAIL"))
     print(f"erd_pinocchio: {compared} files compared, {failures} outside {a.tolerance:g} relative "
           f"({len(rows) - compared} not compared, reasons above)")
     return 1 if failures else 0

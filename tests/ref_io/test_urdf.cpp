@@ -1,5 +1,6 @@
-// URDF import: known DH of an RX-90 URDF, a planar arm with fixed joints and off-DH frames, and a tree with every
-// geometric case checked by forward kinematics against the URDF itself (independent of the DH conventions chosen).
+// URDF import: an RX-90 URDF against the published DH table's kinematics, a planar arm with fixed joints and
+// off-axis frames, and a tree with every geometric case checked by forward kinematics against the URDF itself
+// (independent of the frames the import chooses).
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
@@ -19,7 +20,6 @@ using namespace neaccel::ref;
 namespace {
 
 const std::string kData = NEACCEL_REF_IO_DATA;
-constexpr double kHalfPi = 1.5707963267948966;
 
 // Geometry goes through rpy -> quaternion -> matrix (~1e-16) and a few dot/cross products: 1e-12 absolute on
 // O(1) lengths, angles and inertias is ~1e4 ulps of margin while any wrong frame choice is off by >= 1e-3.
@@ -47,54 +47,76 @@ std::string error_of(const std::function<void()>& f) {
 
 }  // namespace
 
-TEST(Urdf, Rx90GivesTheModifiedDhTable) {
+// Pose of every link at q (ref's link_poses), as isometries.
+std::vector<Eigen::Isometry3d> poses(const Robot& r, const Eigen::VectorXd& q) {
+  std::vector<Eigen::Isometry3d> T;
+  for (const Eigen::Matrix4d& M : link_poses(r, q)) T.emplace_back(M);
+  return T;
+}
+
+TEST(Urdf, Rx90MatchesTheModifiedDhTable) {
   const Robot u = load_robot(kData + "/rx90.urdf");
   const Robot ref = load_robot("rx90");  // the published table (data/robots/rx90.yaml)
   ASSERT_EQ(u.dof(), 6);
   EXPECT_EQ(u.convention, DhConvention::Modified);
   EXPECT_EQ(u.name, "rx90_urdf");
-  for (std::size_t j = 0; j < 6; ++j) {
-    SCOPED_TRACE(j + 1);
-    EXPECT_EQ(u.links[j].parent, static_cast<int>(j) - 1);
-    EXPECT_EQ(u.links[j].joint, JointType::Revolute);
-    EXPECT_NEAR(u.links[j].alpha, ref.links[j].alpha, kTol);
-    EXPECT_NEAR(u.links[j].a, ref.links[j].a, kTol);
-    EXPECT_NEAR(u.links[j].d, ref.links[j].d, kTol);
-    EXPECT_NEAR(u.links[j].theta, 0.0, kTol);
-    EXPECT_NEAR(u.links[j].gamma, 0.0, kTol);
-    EXPECT_NEAR(u.links[j].b, 0.0, kTol);
+  // Every joint axis of the import is the table's axis line, at the zero pose and at a turned one.
+  for (const Eigen::VectorXd& q : {Eigen::VectorXd(Eigen::VectorXd::Zero(6)),
+                                   Eigen::VectorXd((Eigen::VectorXd(6) << 0.3, -0.7, 1.1, 0.5, -0.9, 2.0).finished())}) {
+    const auto Tu = poses(u, q), Tr = poses(ref, q);
+    for (std::size_t j = 0; j < 6; ++j) {
+      SCOPED_TRACE(j + 1);
+      EXPECT_EQ(u.links[j].parent, static_cast<int>(j) - 1);
+      EXPECT_EQ(u.links[j].joint, JointType::Revolute);
+      ASSERT_TRUE(u.links[j].placement.has_value());
+      const Eigen::Vector3d z = Tr[j].linear().col(2);
+      expect_near(Tu[j].linear().col(2), z, kTol, "axis direction");
+      const Eigen::Vector3d w = Tu[j].translation() - Tr[j].translation();
+      expect_near(w - w.dot(z) * z, Eigen::Vector3d::Zero(), kTol, "origin on the axis line");
+    }
   }
-  // The URDF frames are the DH frames, so the inertials come out as written: com = origin xyz,
-  // inertia = R(rpy) diag(ixx, iyy, izz) R(rpy)^T (values from tests/ref_io/data/rx90.urdf).
+  // The URDF frames are the DH frames, so the inertials in the root frame are the written ones placed by the table:
+  // com = origin xyz, inertia = R(rpy) diag(ixx, iyy, izz) R(rpy)^T (values from tests/ref_io/data/rx90.urdf).
+  const auto Tu = poses(u, Eigen::VectorXd::Zero(6)), Tr = poses(ref, Eigen::VectorXd::Zero(6));
+  const auto world_inertia = [](const Eigen::Isometry3d& T, const Eigen::Matrix3d& I) {
+    return Eigen::Matrix3d(T.linear() * I * T.linear().transpose());
+  };
   EXPECT_EQ(u.links[0].mass, 8.0);
-  expect_near(u.links[0].com, Eigen::Vector3d(0.01, -0.02, 0.125), kTol, "com 1");
+  expect_near(Tu[0] * u.links[0].com, Tr[0] * Eigen::Vector3d(0.01, -0.02, 0.125), kTol, "com 1");
   const Eigen::Matrix3d R1 = rpy(0.1, 0.2, 0.3);
-  expect_near(u.links[0].inertia, R1 * Eigen::Vector3d(0.5, 0.45, 0.25).asDiagonal() * R1.transpose(), kTol, "I 1");
+  expect_near(world_inertia(Tu[0], u.links[0].inertia),
+              world_inertia(Tr[0], R1 * Eigen::Vector3d(0.5, 0.45, 0.25).asDiagonal() * R1.transpose()), kTol, "I 1");
   const Eigen::Matrix3d R3 = rpy(0.3, -0.2, 0.1);
-  expect_near(u.links[2].inertia, R3 * Eigen::Vector3d(0.12, 0.05, 0.11).asDiagonal() * R3.transpose(), kTol, "I 3");
-  expect_near(u.links[1].inertia, Eigen::Vector3d(0.15, 0.9, 0.85).asDiagonal().toDenseMatrix(), kTol, "I 2");
+  expect_near(world_inertia(Tu[2], u.links[2].inertia),
+              world_inertia(Tr[2], R3 * Eigen::Vector3d(0.12, 0.05, 0.11).asDiagonal() * R3.transpose()), kTol, "I 3");
+  expect_near(world_inertia(Tu[1], u.links[1].inertia),
+              world_inertia(Tr[1], Eigen::Vector3d(0.15, 0.9, 0.85).asDiagonal().toDenseMatrix()), kTol, "I 2");
 }
 
-TEST(Urdf, FixedJointsMergeAndFramesMoveToTheCommonNormal) {
+TEST(Urdf, FixedJointsMergeIntoTheirBody) {
   const Robot r = load_robot(kData + "/planar_fixed.urdf");
   ASSERT_EQ(r.dof(), 2);  // world-base_link and tool joints are fixed: only j1, j2 move
   EXPECT_EQ(r.links[0].name, "link1");
   EXPECT_EQ(r.links[1].name, "link2");
-  // Parallel z axes: DH frames at the foot of the common normal in the root's z = 0 plane, x along the arm.
-  const double expected[2][6] = {{0, 0, 0, 0, 0, 0}, {1.0, 0, 0, 0, 0, 0}};  // a alpha d theta gamma b
+  const auto T = poses(r, Eigen::VectorXd::Zero(2));
+  // Both axes along the root's z, through (0, 0) and (1, 0).
   for (std::size_t j = 0; j < 2; ++j) {
-    const Link& L = r.links[j];
-    const double got[6] = {L.a, L.alpha, L.d, L.theta, L.gamma, L.b};
-    for (int k = 0; k < 6; ++k) EXPECT_NEAR(got[k], expected[j][k], kTol) << "link " << j + 1 << " param " << k;
+    expect_near(T[j].linear().col(2), Eigen::Vector3d::UnitZ(), kTol, "axis " + std::to_string(j + 1));
+    expect_near(T[j].translation().head<2>(), Eigen::Vector2d(j == 0 ? 0.0 : 1.0, 0.0), kTol,
+                "axis line " + std::to_string(j + 1));
   }
-  // Link 1: URDF frame at height 0.1 + 0.2 above the DH frame; base_link's 5 kg is on the fixed base (dropped).
+  // Link 1: URDF frame at height 0.1 + 0.2 above the root; base_link's 5 kg is on the fixed base (dropped).
+  const auto world_inertia = [&](std::size_t j) {
+    return Eigen::Matrix3d(T[j].linear() * r.links[j].inertia * T[j].linear().transpose());
+  };
   EXPECT_EQ(r.links[0].mass, 2.0);
-  expect_near(r.links[0].com, Eigen::Vector3d(0.5, 0, 0.3), kTol, "com 1");
-  expect_near(r.links[0].inertia, Eigen::Vector3d(0.01, 0.1, 0.1).asDiagonal().toDenseMatrix(), kTol, "I 1");
-  // Link 2 + tool (fixed at (0.8, 0, 0), yaw 0.3): link2's frame is at height 0.35, yawed 0.4 from DH frame 2.
+  expect_near(T[0] * r.links[0].com, Eigen::Vector3d(0.5, 0, 0.3), kTol, "com 1");
+  expect_near(world_inertia(0), Eigen::Vector3d(0.01, 0.1, 0.1).asDiagonal().toDenseMatrix(), kTol, "I 1");
+  // Link 2 + tool (fixed at (0.8, 0, 0), yaw 0.3): link2's frame is at (1, 0, 0.35), yawed 0.4.
   const Eigen::Matrix3d R2 = rpy(0, 0, 0.4);
-  const Eigen::Vector3d p2 = R2 * Eigen::Vector3d(0.4, 0, 0) + Eigen::Vector3d(0, 0, 0.35);
-  const Eigen::Vector3d pt = R2 * Eigen::Vector3d(0.8, 0, 0) + Eigen::Vector3d(0, 0, 0.35);
+  const Eigen::Vector3d o2(1.0, 0, 0.35);
+  const Eigen::Vector3d p2 = R2 * Eigen::Vector3d(0.4, 0, 0) + o2;
+  const Eigen::Vector3d pt = R2 * Eigen::Vector3d(0.8, 0, 0) + o2;
   const Eigen::Vector3d c = (1.5 * p2 + 0.5 * pt) / 2.0;
   auto shift = [](double m, const Eigen::Vector3d& d) {
     return Eigen::Matrix3d(m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose()));
@@ -104,8 +126,8 @@ TEST(Urdf, FixedJointsMergeAndFramesMoveToTheCommonNormal) {
   const Eigen::Matrix3d It = Rt * Eigen::Vector3d(0.001, 0.002, 0.002).asDiagonal() * Rt.transpose();
   const Eigen::Matrix3d I = I2 + shift(1.5, p2 - c) + It + shift(0.5, pt - c);
   EXPECT_NEAR(r.links[1].mass, 2.0, kTol);
-  expect_near(r.links[1].com, c, kTol, "com 2");
-  expect_near(r.links[1].inertia, I, kTol, "I 2");
+  expect_near(T[1] * r.links[1].com, c, kTol, "com 2");
+  expect_near(world_inertia(1), I, kTol, "I 2");
 }
 
 namespace {
@@ -168,19 +190,6 @@ struct UrdfFk {
   }
 };
 
-// Modified DH (robot.hpp): T = Rz(gamma) Tz(b) Rx(alpha) Tx(a) Rz(theta) Tz(d), with q added to theta or d.
-Eigen::Isometry3d dh(const Link& L, double q) {
-  const bool r = L.joint == JointType::Revolute;
-  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
-  T.rotate(Eigen::AngleAxisd(L.gamma, Eigen::Vector3d::UnitZ()));
-  T.translate(Eigen::Vector3d(0, 0, L.b));
-  T.rotate(Eigen::AngleAxisd(L.alpha, Eigen::Vector3d::UnitX()));
-  T.translate(Eigen::Vector3d(L.a, 0, 0));
-  T.rotate(Eigen::AngleAxisd(L.theta + (r ? q : 0), Eigen::Vector3d::UnitZ()));
-  T.translate(Eigen::Vector3d(0, 0, L.d + (r ? 0 : q)));
-  return T;
-}
-
 }  // namespace
 
 TEST(Urdf, TreeMatchesUrdfForwardKinematics) {
@@ -199,14 +208,11 @@ TEST(Urdf, TreeMatchesUrdfForwardKinematics) {
       fk.q[r.links[static_cast<std::size_t>(j)].name] = q[j];
     }
     fk.walk(*model->getRoot(), "", Eigen::Isometry3d::Identity());
-    std::vector<Eigen::Isometry3d> T(r.links.size());
+    const std::vector<Eigen::Isometry3d> T = poses(r, q);
     for (std::size_t j = 0; j < r.links.size(); ++j) {
       const Link& L = r.links[j];
       SCOPED_TRACE(L.name + " trial " + std::to_string(trial));
-      const Eigen::Isometry3d parent = L.parent < 0 ? Eigen::Isometry3d::Identity()
-                                                    : T[static_cast<std::size_t>(L.parent)];
-      T[j] = parent * dh(L, q[static_cast<Eigen::Index>(j)]);
-      // Joint axis: DH z_j through the DH origin is the URDF axis line (same direction, same sign of q).
+      // Joint axis: z_j through frame j's origin is the URDF axis line (same direction, same sign of q).
       const auto& [point, dir] = fk.axis.at(L.name);
       const Eigen::Vector3d z = T[j].linear().col(2);
       expect_near(z, dir, 1e-10, "axis direction");
@@ -221,19 +227,12 @@ TEST(Urdf, TreeMatchesUrdfForwardKinematics) {
       expect_near(dm.J, um.J, 1e-10, "inertia about the root origin");
     }
   }
-  // Structure: l1 has three children (j2, j4, j6 in name order), the collinear j6 needs no offsets at all.
+  // Structure: l1 has three children (j2, j4, j6 in name order); every joint is placed.
   EXPECT_EQ(r.links[1].parent, 0);
   EXPECT_EQ(r.links[4].parent, 0);
   EXPECT_EQ(r.links[6].parent, 0);
   EXPECT_EQ(r.links[1].joint, JointType::Prismatic);
-  const Link& l6 = r.links[6];
-  for (double v : {l6.a, l6.alpha, l6.d, l6.theta, l6.gamma, l6.b}) EXPECT_EQ(v, 0.0);
-  // First children get gamma = b = 0 exactly (their parent's x is their common normal).
-  for (std::size_t j : {1, 2, 3}) {
-    EXPECT_EQ(r.links[j].gamma, 0.0) << j;
-    EXPECT_EQ(r.links[j].b, 0.0) << j;
-  }
-  EXPECT_NE(r.links[4].gamma, 0.0);  // a second child (j4) of l1 needs gamma
+  for (const Link& L : r.links) EXPECT_TRUE(L.placement.has_value()) << L.name;
 }
 
 // End to end: the imported tree's gravity torques (ref/ dynamics, every Newton-Euler form) equal dV/dq, with the

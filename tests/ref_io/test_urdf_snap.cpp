@@ -18,7 +18,6 @@ using namespace neaccel::ref;
 namespace {
 
 constexpr double kPi = 3.141592653589793;
-constexpr double kHalfPi = 1.5707963267948966;
 
 // A four-joint arm (three revolute, one prismatic) whose joint and inertial frames are turned by multiples of pi/2,
 // HALF and PI standing for the file's spelling of pi/2 and pi. Pitch +-pi/2 (the rpy singularity) occurs in j4 and
@@ -102,23 +101,26 @@ double torque_difference(const Robot& a, const Robot& b) {
   return worst;
 }
 
-// Every DH angle is exactly 0, +-pi/2 or +-pi (as doubles) and every inertia product and DH length that is zero by
-// design is exactly 0: the residues that would survive constant folding are gone.
+// Every placement rotation is a signed permutation (entries exactly 0 or +-1) and every inertia product, offset and
+// centre-of-mass component that is zero by design is exactly 0: the residues that would survive constant folding
+// are gone.
 void expect_structural(const Robot& r) {
   for (const Link& L : r.links) {
     SCOPED_TRACE(L.name);
-    for (double angle : {L.alpha, L.theta, L.gamma}) {
-      EXPECT_TRUE(angle == 0 || angle == kHalfPi || angle == -kHalfPi || angle == kPi || angle == -kPi) << angle;
-    }
+    ASSERT_TRUE(L.placement.has_value());
+    const Eigen::Matrix3d& R = L.placement->R;
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 3; ++j) {
+        EXPECT_TRUE(R(i, j) == 0 || R(i, j) == 1 || R(i, j) == -1) << R;
         if (i != j) {
           EXPECT_EQ(L.inertia(i, j), 0.0) << i << j;
         }
       }
     }
-    for (double v : {L.a, L.d, L.b}) EXPECT_TRUE(v == 0 || std::abs(v) > 1e-6) << v;
-    for (int i = 0; i < 3; ++i) EXPECT_TRUE(L.com[i] == 0 || std::abs(L.com[i]) > 1e-6) << L.com.transpose();
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_TRUE(L.placement->p[i] == 0 || std::abs(L.placement->p[i]) > 1e-6) << L.placement->p.transpose();
+      EXPECT_TRUE(L.com[i] == 0 || std::abs(L.com[i]) > 1e-6) << L.com.transpose();
+    }
   }
 }
 
@@ -151,12 +153,10 @@ TEST(UrdfSnap, VerbatimKeepsTheFilesValues) {
   // The file's 10-digit angles (3.141592654 - pi = 4.1e-10 rad, 1.570796327 - pi/2 = 3.2e-10 rad) stay: the
   // torques differ from exact pi's by far more than the snapped robot's 1e-14 (the check above can fail).
   EXPECT_GT(torque_difference(ten.robot, exact.robot), 1e-12);
-  // Verbatim keeps a 10-digit angle that today's 1e-12 rad DH snap does not catch.
+  // Verbatim keeps the 10-digit angles: placement rotations with entries that are neither 0 nor +-1.
   bool residue = false;
   for (const Link& L : ten.robot.links) {
-    for (double angle : {L.alpha, L.theta, L.gamma}) {
-      residue |= angle != 0 && angle != kHalfPi && angle != -kHalfPi && angle != kPi && angle != -kPi;
-    }
+    for (double v : L.placement->R.reshaped()) residue |= v != 0 && v != 1 && v != -1;
   }
   EXPECT_TRUE(residue);
 }
@@ -224,8 +224,12 @@ TEST(UrdfSnap, BuiltinIiwaIsTheSnappedFile) {
   ASSERT_EQ(r.dof(), 7);
   expect_structural(r);
   // The KUKA LBR iiwa's link lengths: 0.36 m to the shoulder, 0.42 m upper arm, 0.4 m forearm (to 1e-15 m: sums
-  // of the file's decimal offsets).
-  EXPECT_NEAR(r.links[0].d, 0.36, 1e-15);
-  EXPECT_NEAR(r.links[2].d, 0.42, 1e-15);
-  EXPECT_NEAR(r.links[4].d, 0.40, 1e-15);
+  // of the file's decimal offsets, as the origins slide to where consecutive axes meet).
+  std::vector<double> lengths;
+  for (const Link& L : r.links)
+    if (L.placement->p.norm() > 0) lengths.push_back(L.placement->p.norm());
+  ASSERT_GE(lengths.size(), 3u);
+  EXPECT_NEAR(lengths[0], 0.36, 1e-15);
+  EXPECT_NEAR(lengths[1], 0.42, 1e-15);
+  EXPECT_NEAR(lengths[2], 0.40, 1e-15);
 }

@@ -27,6 +27,19 @@ void validate_located(const Robot& robot, const Locate& locate);
 // every error stays one line.
 std::string one_line(std::string message);
 
+// A rotation A with A e_z = axis (a unit vector): the frame of a joint whose axis is `axis`, turned so that the joint
+// moves about or along its z axis (robot.hpp Placement). A signed unit axis gives an exact signed permutation (a
+// quarter or half turn), any other axis the shortest rotation from e_z, rounded. URDF and YAML placements use it.
+Eigen::Matrix3d axis_frame(const Eigen::Vector3d& axis);
+
+// Slides the origin of every placed joint's frame along its own axis (a revolute joint turns, a prismatic one slides,
+// about the same line wherever the origin is on it) to the point that makes the most translation components exactly
+// zero: its own offset from the parent and its children's offsets (as DH places origins where consecutive axes meet
+// or on their common normal). Each shift is one of the robot's own offsets, bounded by them (never a long lever arm
+// from nearly parallel axes), so the robot's numbers stay exact or within rounding; the centre of mass moves with
+// the frame. Parents first; the shift with the most zeros wins, the smallest shift among equals. URDF import.
+void slide_origins(Robot& robot);
+
 // Reads a whole file; throws neaccel::Error "<path>: cannot read file (...)".
 std::string read_text_file(const std::string& path);
 

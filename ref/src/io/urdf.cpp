@@ -1,8 +1,8 @@
-// URDF import (io.hpp): urdfdom parses; movable joints become links with modified DH parameters (Khalil's gamma, b,
-// alpha, d, theta, r = our gamma, b, alpha, a, theta, d) computed between consecutive joint axes; fixed joints are
-// merged into their parent body. The conventions chosen for parallel and intersecting axes are documented in
-// docs/robot-format.md ("URDF import"). Unless UrdfOptions::verbatim, values that a file writes with finite precision
-// where the design has an exact one (pi/2 as 1.57079632679, a zero as 2.7e-17) are snapped to it (Snapper below).
+// URDF import (io.hpp): urdfdom parses; every movable joint becomes a link placed as the file places it (robot.hpp
+// Placement: the joint origin's rotation and translation, the frame turned onto the joint axis), with no conversion
+// to DH parameters; fixed joints are merged into their parent body. Unless UrdfOptions::verbatim, values that a file
+// writes with finite precision where the design has an exact one (pi/2 as 1.57079632679, a zero as 2.7e-17) are
+// snapped to it (Snapper below). docs/robot-format.md ("URDF import").
 #include "io_detail.hpp"
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
@@ -30,21 +30,16 @@ namespace neaccel::ref {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-// Axes whose directions differ by less than 1e-9 rad are parallel, points closer than 1e-12 m coincide. URDF files
-// give 6-10 significant digits and urdfdom's rpy -> quaternion conversion adds ~1e-16 rad, so 1e-9 separates
-// "meant to be parallel" from any real design (no arm has axes 1e-9 rad apart), and 1e-12 m is rounding noise.
-constexpr double kParallel = 1e-9;
-constexpr double kCoincide = 1e-12;
 
 // Structural values written with a file's finite precision (docs/robot-format.md, "URDF import"). A URDF that writes
 // pi/2 as 1.57079632679 (10-12 digits) is 1e-12 rad off; the residues it leaves (sines of 1e-12, lengths of 1e-17 m)
 // are non-zero constants that no constant folding removes, so the customised dataflow graph keeps their products.
-//   kSnapAngle:    an rpy or DH angle within 1e-9 rad of a multiple of pi/2 is that multiple (10-digit files);
-//   kSnapRelative: an axis component below 1e-9, a length (xyz, DH a/b/d, centre-of-mass component) below 1e-9 of
+//   kSnapAngle:    an rpy angle within 1e-9 rad of a multiple of pi/2 is that multiple (10-digit files);
+//   kSnapRelative: an axis component below 1e-9, a length (xyz, centre-of-mass component) below 1e-9 of
 //                  the robot's length scale (the largest |origin xyz| of any joint), an inertia product below 1e-9
 //                  of the link's largest moment is 0;
-//   kSnapQuiet:    changes up to 1e-12 (rad, m, relative) are the rounding the verbatim import already ignores
-//                  (kCoincide, the 1e-12 rad DH-angle snap): they are snapped but neither counted nor reported;
+//   kSnapQuiet:    changes up to 1e-12 (rad, m, relative) are rounding noise (urdfdom's rpy -> quaternion adds
+//                  1e-16 rad): they are snapped but neither counted nor reported;
 //   kSnapTorque:   the snapped robot's torques may differ from the verbatim robot's by at most 1e-6 relative
 //                  (per state, max |tau_snapped - tau_verbatim| / max |tau_verbatim|) on kSnapStates random states;
 //                  more means the values were not rounded exact ones, and the import is an error. On the 7-joint
@@ -87,14 +82,10 @@ std::pair<double, double> quarter_turn(double k) {
   return {c[i], s[i]};
 }
 
-// Snaps structural values (kSnapAngle, kSnapRelative above) and records what changed. Off (verbatim): the angle and
-// length snaps of the verbatim import only (1e-12 rad, kCoincide), nothing else.
+// Snaps structural values (kSnapAngle, kSnapRelative above) and records what changed. Off (verbatim): nothing.
 struct Snapper {
   bool on = false;
-  // DH lengths below it become 0 and points closer than it coincide (common_normal): kCoincide verbatim,
-  // kSnapRelative x the robot's length scale when snapping (and in the import with the file's values that measures
-  // the snapping's torque change, which snaps nothing else).
-  double length_tol = kCoincide;
+  double length_tol = 0;  // kSnapRelative x the robot's length scale: lengths below it become 0 (when on)
   int count = 0;                  // values changed by more than kSnapQuiet
   double max_rad = 0, max_m = 0, max_rel = 0;  // the largest counted change: angles, lengths, relative (axis, inertia)
 
@@ -104,24 +95,12 @@ struct Snapper {
       largest = std::max(largest, change);
     }
   }
-  // A DH angle in [-pi, pi]: a multiple of pi/2 as the nearest double (0, +-pi/2, +-pi).
-  double angle(double v) {
-    const double k = std::round(v / (kPi / 2));
-    const double off = std::abs(v - k * (kPi / 2));
-    if (on ? !(off < kSnapAngle) : off >= 1e-12) return v;  // on: NaN stays NaN (validate() reports it)
-    const double s = k == 0 ? 0.0 : (std::abs(k) == 2 ? kPi : kPi / 2);
-    const double snapped = k < 0 ? -s : s;
-    if (on) note(std::abs(v - snapped), max_rad);
-    return snapped;
-  }
-  // A DH length (a, b, d): below the tolerance -> 0.
-  double length(double v) {
-    if (on ? !(std::abs(v) < length_tol) : std::abs(v) >= length_tol) return v;
-    if (on) note(std::abs(v), max_m);
+  // A length (a URDF xyz, a centre-of-mass component): below length_tol -> 0 when on.
+  double position(double v) {
+    if (!on || !(std::abs(v) < length_tol) || v == 0) return v;
+    note(std::abs(v), max_m);
     return 0.0;
   }
-  // A length the verbatim import keeps as it is (a URDF xyz, a centre-of-mass component).
-  double position(double v) { return on ? length(v) : v; }
   // An rpy angle v: its cos and sin, exact when v is within kSnapAngle of a multiple of pi/2 (then true); `moved` is
   // set when that multiple differs from v.
   bool trig(double v, double& c, double& s, bool& moved) {
@@ -255,9 +234,9 @@ struct Body {
   std::string joint_name;  // the URDF joint that moves it
   int parent = -1;   // parent body, -1 = the root (base)
   JointType joint = JointType::Revolute;
-  Eigen::Isometry3d world_T_link;  // the child link's frame in the root frame at q = 0
-  Eigen::Vector3d point, axis;     // joint axis line in the root frame (unit axis)
-  Mass mass;                       // in the child link's frame
+  Eigen::Isometry3d parent_T_joint;  // the joint's frame (= the child link's) in the parent body's frame at q = 0
+  Eigen::Vector3d axis;              // the joint axis in the joint's frame (unit)
+  Mass mass;                         // in the child link's frame
   std::string mimic;               // the joint a mimic joint moves with (refused when the body is kept)
 };
 
@@ -274,7 +253,7 @@ class Importer {
       start = model.getLink(options.base);
       if (!start) fail(fmt::format("--base: no link '{}' in the URDF", options.base));
     }
-    visit(*start, -1, Eigen::Isometry3d::Identity(), Eigen::Isometry3d::Identity());
+    visit(*start, -1, Eigen::Isometry3d::Identity());
     if (options.tip.empty()) return kept(std::move(bodies_));
     const auto owner = owner_.find(options.tip);
     if (owner == owner_.end()) {
@@ -311,9 +290,8 @@ class Importer {
   }
 
  private:
-  // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame; world_T_link: in the root.
-  void visit(const urdf::Link& link, int body, const Eigen::Isometry3d& body_T_link,
-             const Eigen::Isometry3d& world_T_link) {
+  // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame (the root's for the base).
+  void visit(const urdf::Link& link, int body, const Eigen::Isometry3d& body_T_link) {
     owner_[link.name] = body;
     if (body >= 0 && link.inertial) {
       add_inertial(*link.inertial, bodies_[static_cast<std::size_t>(body)], body_T_link, link.name);
@@ -328,15 +306,14 @@ class Importer {
       if (!child_link) fail(fmt::format("joint '{}': child link '{}' not found", j->name, j->child_link_name));
       const Eigen::Isometry3d origin = snap_.pose(j->parent_to_joint_origin_transform);
       if (j->type == urdf::Joint::FIXED) {
-        visit(*child_link, body, body_T_link * origin, world_T_link * origin);  // merged into the same body
+        visit(*child_link, body, body_T_link * origin);  // merged into the same body
       } else {
-        visit(*child_link, movable(*j, body, world_T_link * origin), Eigen::Isometry3d::Identity(),
-              world_T_link * origin);
+        visit(*child_link, movable(*j, body, body_T_link * origin), Eigen::Isometry3d::Identity());
       }
     }
   }
 
-  int movable(const urdf::Joint& j, int parent, const Eigen::Isometry3d& world_T_child) {
+  int movable(const urdf::Joint& j, int parent, const Eigen::Isometry3d& parent_T_joint) {
     Body b;
     b.name = j.child_link_name;
     b.joint_name = j.name;
@@ -353,10 +330,8 @@ class Importer {
     if (!axis.allFinite() || axis.norm() < 1e-12) {
       fail(fmt::format("joint '{}': axis must be a non-zero vector", j.name));
     }
-    axis = snap_.axis(axis);
-    b.world_T_link = world_T_child;
-    b.point = world_T_child.translation();
-    b.axis = (world_T_child.linear() * axis).normalized();
+    b.parent_T_joint = parent_T_joint;
+    b.axis = snap_.axis(axis).normalized();
     bodies_.push_back(b);
     return static_cast<int>(bodies_.size()) - 1;
   }
@@ -376,109 +351,40 @@ class Importer {
   std::map<std::string, int> owner_;  // URDF link name -> its body (-1 = the base)
 };
 
-// ---- modified DH between consecutive joint axes ----
+// ---- joint placements ----
 
-// A DH frame at q = 0 in the root frame: origin on the joint axis, x perpendicular to z = the joint axis.
-struct Frame {
-  Eigen::Vector3d o, x, z;
-  Eigen::Isometry3d pose() const {
-    Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
-    T.linear().col(0) = x;
-    T.linear().col(1) = z.cross(x);
-    T.linear().col(2) = z;
-    T.translation() = o;
-    return T;
-  }
-};
-
-// The common normal from line 1 (o1, z1) to line 2 (o2, z2): its feet on both lines and its unit direction.
-//  - skew lines: the unique common normal, direction from line 1 to line 2;
-//  - intersecting lines: foot = the intersection, direction +-(z1 x z2) with the sign that agrees with `prefer`;
-//  - parallel lines: foot on line 1 at o1 (so that the offset along z1 is zero), direction towards line 2;
-//  - collinear lines: foot o1, direction `prefer` (which is perpendicular to z1).
-struct Normal {
-  Eigen::Vector3d foot1, foot2, dir;
-};
-
-Normal common_normal(const Eigen::Vector3d& o1, const Eigen::Vector3d& z1, const Eigen::Vector3d& o2,
-                     const Eigen::Vector3d& z2, const Eigen::Vector3d& prefer, double coincide) {
-  const Eigen::Vector3d w = o2 - o1;
-  const Eigen::Vector3d c = z1.cross(z2);
-  Normal n;
-  if (c.norm() < kParallel) {
-    const Eigen::Vector3d perp = w - w.dot(z1) * z1;
-    const bool collinear = perp.norm() < coincide;
-    n.foot1 = o1;
-    n.foot2 = collinear ? o1 : Eigen::Vector3d(o1 + perp);
-    n.dir = collinear ? prefer : Eigen::Vector3d(perp.normalized());
-    return n;
-  }
-  // Closest points o1 + t1 z1 and o2 + t2 z2 of two skew lines.
-  const double b = z1.dot(z2), d1 = z1.dot(w), d2 = z2.dot(w);
-  const double den = 1.0 - b * b;
-  n.foot1 = o1 + ((d1 - b * d2) / den) * z1;
-  n.foot2 = o2 + ((b * d1 - d2) / den) * z2;
-  const Eigen::Vector3d v = n.foot2 - n.foot1;
-  if (v.norm() < coincide) {
-    n.dir = c.normalized();
-    if (n.dir.dot(prefer) < 0) n.dir = -n.dir;
-    n.foot2 = n.foot1;
-  } else {
-    n.dir = v.normalized();
-  }
-  return n;
-}
-
-// Angle that rotates `from` onto `to` about `about` (all unit, from and to perpendicular to about).
-double angle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen::Vector3d& about) {
-  return std::atan2(from.cross(to).dot(about), from.dot(to));
-}
-
-// Rounding noise to exact values (Snapper::angle, Snapper::length): verbatim, lengths below kCoincide -> 0 and angles
-// within 1e-12 rad of a multiple of pi/2 -> it; snapping, the kSnapAngle and kSnapRelative tolerances.
-Link to_link(const Body& B, const Frame& P, const std::vector<Body>& bodies, std::size_t k, Frame& F, Snapper& snap) {
-  Link L;
-  L.name = B.name;
-  L.parent = B.parent;
-  L.joint = B.joint;
-  // Parent frame -> this joint axis: Rz(gamma) Tz(b) Rx(alpha) Tx(a) along the common normal (robot.hpp).
-  const Normal N = common_normal(P.o, P.z, B.point, B.axis, P.x, snap.length_tol);
-  L.gamma = snap.angle(angle(P.x, N.dir, P.z));
-  L.b = snap.length((N.foot1 - P.o).dot(P.z));
-  L.alpha = snap.angle(angle(P.z, B.axis, N.dir));
-  L.a = snap.length((N.foot2 - N.foot1).dot(N.dir));
-  // This link's frame: origin and x along the common normal to its first child's axis (a leaf keeps the parent's
-  // normal, so theta = d = 0).
-  F = Frame{N.foot2, N.dir, B.axis};
-  for (std::size_t c = k + 1; c < bodies.size(); ++c) {
-    if (bodies[c].parent != static_cast<int>(k)) continue;
-    const Normal C = common_normal(N.foot2, B.axis, bodies[c].point, bodies[c].axis, N.dir, snap.length_tol);
-    F = Frame{C.foot1, C.dir, B.axis};
-    break;
-  }
-  // ... then Rz(theta) Tz(d) onto this frame (the constant parts at q = 0).
-  L.theta = snap.angle(angle(N.dir, F.x, B.axis));
-  L.d = snap.length((F.o - N.foot2).dot(B.axis));
-  // Inertia and centre of mass: from the URDF link frame into the DH frame (a fixed relative pose on one body).
-  const Mass m = transformed(B.mass, F.pose().inverse() * B.world_T_link);
-  L.mass = m.m;
-  L.com = snap.point(m.c);
-  L.inertia = m.I.allFinite() ? snap.inertia(m.I) : m.I;
-  return L;
-}
-
+// Link k of the robot: frame k is the joint's frame turned onto its axis (F_k = joint frame * A_k, A_k =
+// axis_frame(axis)) and then slid along it (detail::slide_origins), so that before the slide T(parent -> k) = [A_p^T R_o A_k, A_p^T p_o] Rz(q) with (R_o, p_o) the joint's frame in
+// the parent body's and A_p the parent's turn (identity for the root). Signed permutations stay exact.
 Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const std::string& source, Snapper& snap) {
   Robot r;
   r.name = name;
   r.source = source;
   r.convention = DhConvention::Modified;
-  const Frame base{Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ()};  // the URDF root
-  std::vector<Frame> frames(bodies.size());
+  std::vector<Eigen::Matrix3d> turn(bodies.size());
   for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const int p = bodies[k].parent;
-    r.links.push_back(
-        to_link(bodies[k], p < 0 ? base : frames[static_cast<std::size_t>(p)], bodies, k, frames[k], snap));
+    const Body& B = bodies[k];
+    turn[k] = detail::axis_frame(B.axis);
+    const Eigen::Matrix3d Ap =
+        B.parent < 0 ? Eigen::Matrix3d::Identity() : turn[static_cast<std::size_t>(B.parent)];
+    Link L;
+    L.name = B.name;
+    L.parent = B.parent;
+    L.joint = B.joint;
+    Placement P;
+    P.R = Ap.transpose() * B.parent_T_joint.linear() * turn[k];
+    P.p = Ap.transpose() * B.parent_T_joint.translation();
+    L.placement = P;
+    // Inertia and centre of mass: from the URDF link frame into frame k (a rotation about the joint origin).
+    Eigen::Isometry3d k_T_link = Eigen::Isometry3d::Identity();
+    k_T_link.linear() = turn[k].transpose();
+    const Mass m = transformed(B.mass, k_T_link);
+    L.mass = m.m;
+    L.com = snap.point(m.c);
+    L.inertia = m.I.allFinite() ? snap.inertia(m.I) : m.I;
+    r.links.push_back(L);
   }
+  detail::slide_origins(r);
   return r;
 }
 
@@ -647,13 +553,9 @@ Robot robot_from_urdf(const std::string& xml, const std::string& source, const U
     return std::string();
   });
   if (snap.count > 0) {
-    // The same import with the file's values, for the torque change the snapping causes. Its geometric decisions
-    // (which joint axes intersect or are collinear) use the snapping's length tolerance: with the verbatim 1e-12 m,
-    // axes meant to intersect but 1e-10 m apart get a common normal whose direction is the direction of rounding
-    // noise (1e-16 m over 1e-10 m), which would measure the verbatim conversion's own error, not the snapping's.
-    // Warnings and inertia repairs are not repeated: both robots are compared before tolerate_inertia.
+    // The same import with the file's values, for the torque change the snapping causes. Warnings and inertia
+    // repairs are not repeated: both robots are compared before tolerate_inertia.
     Snapper reference;
-    reference.length_tol = snap.length_tol;
     Importer plain(source, reference);
     const std::vector<Body> plain_bodies = plain.bodies(*model, options);
     const Robot verbatim = to_robot(plain_bodies, model->getName(), source, reference);

@@ -67,6 +67,24 @@ class Checker {
     }
   }
 
+  // A placed joint (robot.hpp Placement): a finite rotation matrix (orthonormal to 1e-9, determinant +1) and
+  // translation, modified DH, and no DH values beside it.
+  void placement(const std::string& f, const Link& L) const {
+    const Placement& P = *L.placement;
+    if (robot_.convention != DhConvention::Modified) fail(f + ".origin", "a joint placement needs dh: modified");
+    for (const auto& [name, v] : {std::pair<const char*, double>{"a", L.a}, {"alpha", L.alpha}, {"d", L.d},
+                                  {"theta", L.theta}, {"gamma", L.gamma}, {"b", L.b}}) {
+      if (v != 0) fail(f + "." + name, "must be 0 with a joint placement (origin)");
+    }
+    finite3(f + ".origin.xyz", P.p);
+    if (!P.R.allFinite()) fail(f + ".origin.rotation", "must be finite");
+    const double off = (P.R.transpose() * P.R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    if (off > 1e-9 || P.R.determinant() < 0) {
+      fail(f + ".origin.rotation", fmt::format("must be a rotation matrix (R^T R - 1 off by {:.3g}, determinant {:.6g})",
+                                               off, P.R.determinant()));
+    }
+  }
+
   void link(std::size_t i) const {
     const Link& L = robot_.links[i];
     const std::string f = fmt::format("links[{}]", i);
@@ -86,6 +104,7 @@ class Checker {
     if (robot_.convention == DhConvention::Standard && (L.gamma != 0 || L.b != 0)) {
       fail(f + (L.gamma != 0 ? ".gamma" : ".b"), "only allowed with dh: modified");
     }
+    if (L.placement) placement(f, L);
     nonnegative(f + ".mass", L.mass);
     finite3(f + ".com", L.com);
     inertia(f + ".inertia", L.inertia, L.triangle_inequality);

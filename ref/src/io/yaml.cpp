@@ -2,6 +2,7 @@
 #include "io_detail.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/model.hpp"
 #include "neaccel/ref/file_limit.hpp"
 
 #include <fmt/format.h>
@@ -40,9 +41,15 @@ class Reader {
     Robot r;
     r.source = source_;
     r.name = str(need(root, "", "name"), "name");
-    r.convention = convention(need(root, "", "dh"));
+    const YAML::Node dh = root["dh"];
+    r.convention = dh ? convention(dh) : DhConvention::Modified;
     r.gravity = vec3(need(root, "", "gravity"), "gravity");
     links(need(root, "", "links"), r);
+    // A file whose joints are all placed (origin) needs no DH convention; any DH link does.
+    if (!dh) {
+      for (const Link& L : r.links)
+        if (!L.placement) need(root, "", "dh");
+    }
     if (const auto p = root["payload"]) r.payload = payload(p);
     if (const auto w = root["external_wrench"]) {
       keys(w, "external_wrench", {"force", "moment"});
@@ -196,26 +203,85 @@ class Reader {
   void links(const YAML::Node& seq, Robot& r) {
     if (!seq.IsSequence()) fail(seq, "links", "expected a list of links");
     mark(seq, "links");
+    turn_.clear();
     for (std::size_t i = 0; i < seq.size(); ++i) r.links.push_back(link(seq[i], fmt::format("links[{}]", i), r.links));
   }
 
+  // cos and sin of an angle, exact 0 and +-1 within 1e-12 (pi/2 written as "pi/2" has cos 6e-17).
+  static std::pair<double, double> trig(double v) {
+    return {detail::snap_unit(std::cos(v)), detail::snap_unit(std::sin(v))};
+  }
+
+  // origin: {xyz: [x, y, z], rpy: [roll, pitch, yaw]} or {xyz, rotation: [9 numbers, row by row]}: the joint's
+  // frame in the parent link's frame, as a URDF joint origin (rpy: R = Rz(yaw) Ry(pitch) Rx(roll)).
+  Placement origin(const YAML::Node& m, const std::string& f) {
+    keys(m, f, {"xyz", "rpy", "rotation"});
+    mark(m, f);
+    Placement P;
+    if (m["xyz"]) P.p = vec3(m["xyz"], f + ".xyz");
+    if (m["rpy"] && m["rotation"]) fail(m["rotation"], f + ".rotation", "give rpy or rotation, not both");
+    if (m["rpy"]) {
+      const Eigen::Vector3d rpy = vec3(m["rpy"], f + ".rpy");
+      const auto [cr, sr] = trig(rpy[0]);
+      const auto [cp, sp] = trig(rpy[1]);
+      const auto [cy, sy] = trig(rpy[2]);
+      Eigen::Matrix3d X, Y, Z;
+      X << 1, 0, 0, 0, cr, -sr, 0, sr, cr;
+      Y << cp, 0, sp, 0, 1, 0, -sp, 0, cp;
+      Z << cy, -sy, 0, sy, cy, 0, 0, 0, 1;
+      P.R = Z * (Y * X);
+    } else if (m["rotation"]) {
+      const auto v = nums(m["rotation"], f + ".rotation", 9, "a list of 9 numbers (a rotation matrix, row by row)");
+      P.R << v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8];
+    }
+    return P;
+  }
+
   Link link(const YAML::Node& m, const std::string& f, const std::vector<Link>& earlier) {
-    keys(m, f, {"name", "joint", "parent", "a", "alpha", "d", "theta", "gamma", "b", "mass", "com", "inertia", "Ia",
-                "Fv", "Fc", "triangle_inequality"});
+    keys(m, f, {"name", "joint", "parent", "a", "alpha", "d", "theta", "gamma", "b", "origin", "axis", "mass", "com",
+                "inertia", "Ia", "Fv", "Fc", "triangle_inequality"});
     mark(m, f);
     Link L;
     L.name = m["name"] ? str(m["name"], f + ".name") : fmt::format("link{}", earlier.size() + 1);
     L.joint = joint(need(m, f, "joint"), f + ".joint");
     L.parent = m["parent"] ? parent(m["parent"], f + ".parent", earlier) : static_cast<int>(earlier.size()) - 1;
-    L.a = num(need(m, f, "a"), f + ".a");
-    L.alpha = num(need(m, f, "alpha"), f + ".alpha");
-    L.d = num(need(m, f, "d"), f + ".d");
-    L.theta = num(need(m, f, "theta"), f + ".theta");
-    L.gamma = opt_num(m, f, "gamma");
-    L.b = opt_num(m, f, "b");
     L.mass = num(need(m, f, "mass"), f + ".mass");
     L.com = vec3(need(m, f, "com"), f + ".com");
     L.inertia = inertia(need(m, f, "inertia"), f + ".inertia");
+    Eigen::Matrix3d turn = Eigen::Matrix3d::Identity();
+    if (m["origin"]) {
+      // A placed joint (robot.hpp Placement), written as a URDF joint: origin in the parent link's frame, axis,
+      // centre of mass and inertia in the joint's frame. Frame j is turned onto the axis (io_detail.hpp axis_frame).
+      for (const char* k : {"a", "alpha", "d", "theta", "gamma", "b"}) {
+        if (m[k]) fail(m[k], join(f, k), "not with origin (a joint placement replaces the DH parameters)");
+      }
+      const Placement o = origin(m["origin"], f + ".origin");
+      Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();
+      if (m["axis"]) {
+        axis = vec3(m["axis"], f + ".axis");
+        if (!axis.allFinite() || axis.norm() < 1e-12) fail(m["axis"], f + ".axis", "must be a non-zero vector");
+        axis.normalize();
+      }
+      turn = detail::axis_frame(axis);
+      const bool valid_parent = L.parent >= 0 && static_cast<std::size_t>(L.parent) < turn_.size();
+      const Eigen::Matrix3d parent_turn = valid_parent ? turn_[static_cast<std::size_t>(L.parent)]
+                                                       : Eigen::Matrix3d(Eigen::Matrix3d::Identity());
+      Placement P;
+      P.R = parent_turn.transpose() * o.R * turn;
+      P.p = parent_turn.transpose() * o.p;
+      L.placement = P;
+      L.com = turn.transpose() * L.com;
+      L.inertia = turn.transpose() * L.inertia * turn;
+    } else {
+      if (m["axis"]) fail(m["axis"], f + ".axis", "only with origin (a DH joint turns about its z axis)");
+      L.a = num(need(m, f, "a"), f + ".a");
+      L.alpha = num(need(m, f, "alpha"), f + ".alpha");
+      L.d = num(need(m, f, "d"), f + ".d");
+      L.theta = num(need(m, f, "theta"), f + ".theta");
+      L.gamma = opt_num(m, f, "gamma");
+      L.b = opt_num(m, f, "b");
+    }
+    turn_.push_back(turn);
     L.Ia = opt_num(m, f, "Ia");
     L.Fv = opt_num(m, f, "Fv");
     L.Fc = opt_num(m, f, "Fc");
@@ -240,6 +306,7 @@ class Reader {
 
   std::string source_;
   std::map<std::string, int> lines_;
+  std::vector<Eigen::Matrix3d> turn_;  // each link's axis_frame (identity for a DH link)
 };
 
 // ---- writer ----
@@ -285,10 +352,17 @@ void write_link(std::ostringstream& o, const Link& L, bool modified) {
   o << "  - name: " << name(L.name) << "\n";
   o << "    joint: " << (L.joint == JointType::Prismatic ? "P" : "R") << "\n";
   o << "    parent: " << L.parent << "\n";
-  o << "    a: " << num(L.a) << "\n    alpha: " << num(L.alpha) << "\n    d: " << num(L.d)
-    << "\n    theta: " << num(L.theta) << "\n";
-  if (modified || written(L.gamma)) o << "    gamma: " << num(L.gamma) << "\n";
-  if (modified || written(L.b)) o << "    b: " << num(L.b) << "\n";
+  if (L.placement) {  // frame j already on the axis (z): the rotation as it is, no axis
+    const Eigen::Matrix3d& R = L.placement->R;
+    o << "    origin: {xyz: " << vec(L.placement->p) << ", rotation: [" << num(R(0, 0)) << ", " << num(R(0, 1)) << ", "
+      << num(R(0, 2)) << ", " << num(R(1, 0)) << ", " << num(R(1, 1)) << ", " << num(R(1, 2)) << ", " << num(R(2, 0))
+      << ", " << num(R(2, 1)) << ", " << num(R(2, 2)) << "]}\n";
+  } else {
+    o << "    a: " << num(L.a) << "\n    alpha: " << num(L.alpha) << "\n    d: " << num(L.d)
+      << "\n    theta: " << num(L.theta) << "\n";
+    if (modified || written(L.gamma)) o << "    gamma: " << num(L.gamma) << "\n";
+    if (modified || written(L.b)) o << "    b: " << num(L.b) << "\n";
+  }
   o << "    mass: " << num(L.mass) << "\n    com: " << vec(L.com) << "\n    inertia: " << inertia6(L.inertia) << "\n";
   if (written(L.Ia)) o << "    Ia: " << num(L.Ia) << "\n";
   if (written(L.Fv)) o << "    Fv: " << num(L.Fv) << "\n";

@@ -132,7 +132,7 @@ std::vector<S> fast_forward(const ref::ModelT<S>& m, const ref::JointInputs<S>& 
     // The elementary steps: the joint's Rz(theta) Tz(d), then the constant Rx(alpha) with its translation (the
     // parent's for standard DH: T_parent = J_parent F_parent, so A_parent -> A_k is F_parent J_k).
     const bool simple = L.joint == ref::JointType::Revolute && p == static_cast<int>(k) - 1 &&
-                        (standard || (L.gamma == 0.0 && L.b == 0.0));
+                        !L.placement && (standard || (L.gamma == 0.0 && L.b == 0.0));
     if (simple) {
       const ref::LinkParams<S>& Lf = m.links[standard ? pp : k];
       const S zero(0.0);

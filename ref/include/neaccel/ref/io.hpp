@@ -32,9 +32,9 @@ Robot robot_from_yaml_file(const std::string& path);
 std::string to_yaml(const Robot& robot);
 
 // Imports a URDF (urdfdom): revolute, continuous and prismatic joints become links; fixed joints are merged into
-// their parent body (parallel axis theorem). Joint frames are converted to modified DH (Khalil's gamma, b, alpha,
-// d (= a here), theta, r (= d here)) between consecutive joint axes; see docs/robot-format.md for the choices made
-// when axes are parallel or intersect. Gravity defaults to [0, 0, -9.81] in the URDF root frame.
+// their parent body (parallel axis theorem). Each joint keeps the file's placement (robot.hpp Placement: the joint
+// origin's rotation and translation, the frame turned onto the joint axis), with no conversion to DH parameters, so
+// no pair of axes is ill-conditioned (docs/robot-format.md). Gravity defaults to [0, 0, -9.81] in the URDF root frame.
 //
 // Published URDF data is tolerated where it is noise or a known inconsistency (docs/robot-format.md, "URDF import"):
 // a negative principal moment of a link's inertia no larger in magnitude than kUrdfMomentNoise times the largest
@@ -46,7 +46,7 @@ inline constexpr double kUrdfMomentNoise = 1e-9;
 struct UrdfOptions {
   bool strict_inertia = false;
   // Keep the file's numbers exactly. By default values that are a structural zero or a multiple of pi/2 written
-  // with a file's finite precision (rpy/DH angles within 1e-9 rad of k*pi/2, axis components, lengths and inertia
+  // with a file's finite precision (rpy angles within 1e-9 rad of k*pi/2, axis components, lengths and inertia
   // products below 1e-9 of their scale) are snapped to exact values, with one warning (docs/robot-format.md).
   bool verbatim = false;
   // The chain between two URDF links: base = the link whose frame becomes the fixed base (everything above it,

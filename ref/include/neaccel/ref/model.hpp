@@ -22,6 +22,9 @@ struct LinkParams {
   S salpha, calpha;          // sin, cos of alpha
   S sgamma, cgamma;          // sin, cos of gamma (modified DH trees; 0 and 1 otherwise)
   S stheta0, ctheta0;        // sin, cos of the constant theta of a prismatic joint (unused for revolute)
+  // The rotation of a placed joint (robot.hpp Placement), row by row: rxy = R(x, y). Literal zeros for a DH link
+  // (no parameter: they are never read there).
+  S rxx, rxy, rxz, ryx, ryy, ryz, rzx, rzy, rzz;
   // Inertial parameters about the frame origin (seed 003 eq. 9.18-9.21): J_j and MS_j, M_j.
   S XX, XY, XZ, YY, YZ, ZZ;  // J_j, inertia tensor about the origin of frame j
   S MX, MY, MZ;              // MS_j = M_j * centre of mass
@@ -35,6 +38,7 @@ struct LinkParams {
   //    depends on q and is formed inside the algorithms).
   //    Standard DH: r_i = p*_i in frame i = [a, d salpha, d calpha]            (seed 000 eq 3.9, r_i)
   //    Modified DH: P_j in the parent frame = Rz(gamma) [a, -salpha d, b + calpha d]  (seed 003 eq 9.87, P_j)
+  //    Placement:   p in the parent frame (robot.hpp Placement)
   S px, py, pz;
   // mr = m (rbar + r) (seed 000 eq 7.6) for standard DH with a revolute joint; MS_j for modified DH.
   S mrx, mry, mrz;

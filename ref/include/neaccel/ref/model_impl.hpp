@@ -31,6 +31,8 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
     const Link& L = links[i];
     const int j = static_cast<int>(i) + 1;
     auto p = [&](const char* name, double v) { return f(j, std::string(name) + std::to_string(j), v); };
+    // A placed joint has no DH rotation or offsets along x: literals, not parameters (nothing reads them).
+    auto dh = [&](const char* name, double v) { return L.placement ? S(v) : p(name, v); };
     const Eigen::Vector3d ms = L.mass * L.com;
     // J about the origin = I_c + m (|c|^2 1 - c c^T)  (parallel axis theorem; seed 003 eq. 9.21)
     const Eigen::Matrix3d J = L.inertia + L.mass * (L.com.squaredNorm() * Eigen::Matrix3d::Identity() - L.com * L.com.transpose());
@@ -40,7 +42,10 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
     const double sg = detail::snap_unit(std::sin(L.gamma)), cg = detail::snap_unit(std::cos(L.gamma));
     Eigen::Vector3d r;   // origin of frame j relative to its parent's (see LinkParams::px)
     Eigen::Vector3d mr;  // m (rbar + r) (standard DH) or MS (modified DH)
-    if (robot.convention == DhConvention::Standard) {
+    if (L.placement) {
+      r = L.placement->p;  // d = 0 for a placed joint (robot.hpp Placement)
+      mr = ms;
+    } else if (robot.convention == DhConvention::Standard) {
       r = Eigen::Vector3d(L.a, L.d * sa, L.d * ca);
       mr = L.mass * (L.com + r);
     } else {
@@ -49,9 +54,10 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
       mr = ms;
     }
     LinkParams<S> q{
-        p("a", L.a), p("d", L.d), p("b", L.b),
-        p("salpha", sa), p("calpha", ca), p("sgamma", sg), p("cgamma", cg),
+        dh("a", L.a), p("d", L.d), dh("b", L.b),
+        dh("salpha", sa), dh("calpha", ca), dh("sgamma", sg), dh("cgamma", cg),
         p("stheta", detail::snap_unit(std::sin(L.theta))), p("ctheta", detail::snap_unit(std::cos(L.theta))),
+        S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0),
         p("XX", J(0, 0)), p("XY", J(0, 1)), p("XZ", J(0, 2)), p("YY", J(1, 1)), p("YZ", J(1, 2)), p("ZZ", J(2, 2)),
         p("MX", ms.x()), p("MY", ms.y()), p("MZ", ms.z()), p("M", L.mass),
         p("cx", L.com.x()), p("cy", L.com.y()), p("cz", L.com.z()),
@@ -61,6 +67,12 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
         p("px", r.x()), p("py", r.y()), p("pz", r.z()),
         p("mrx", mr.x()), p("mry", mr.y()), p("mrz", mr.z()),
         p("Kxx", K(0, 0)), p("Kyy", K(1, 1)), p("Kzz", K(2, 2)), p("Kxy", K(0, 1)), p("Kxz", K(0, 2)), p("Kyz", K(1, 2))};
+    if (L.placement) {
+      const Eigen::Matrix3d& R = L.placement->R;
+      q.rxx = p("rxx", R(0, 0)), q.rxy = p("rxy", R(0, 1)), q.rxz = p("rxz", R(0, 2));
+      q.ryx = p("ryx", R(1, 0)), q.ryy = p("ryy", R(1, 1)), q.ryz = p("ryz", R(1, 2));
+      q.rzx = p("rzx", R(2, 0)), q.rzy = p("rzy", R(2, 1)), q.rzz = p("rzz", R(2, 2));
+    }
     m.links.push_back(q);
   }
   auto g = [&](const char* name, double v) { return f(0, std::string(name), v); };

@@ -89,18 +89,32 @@ Vec3<S> rotx_t(const S& c, const S& s, const Vec3<S>& v) {  // Rx(alpha)^T v
 //   modified DH: R = Rz(gamma) Rx(alpha) Rz(theta)   (seed 003; gamma = 0 for chains)
 // to_child(v) = R^T v expresses a parent-frame vector in the link's frame; to_parent(v) = R v the reverse.
 // 8 mul 4 add each (standard); 12 mul 6 add (modified), of which the gamma rotation folds away for chains.
+//   placement:   R = R_p Rz(theta), R_p the joint's placement rotation (robot.hpp Placement): 9 mul 6 add for R_p,
+//                which folds away in the customised graph when R_p is a signed permutation.
 template <class S>
 struct DhRotation {
   bool modified = false;
   S c, s;    // cos, sin of the full joint angle theta (+ q for revolute joints)
   S ca, sa;  // cos, sin of alpha
   S cg, sg;  // cos, sin of gamma
+  const LinkParams<S>* placed = nullptr;  // the link's parameters when its joint is placed (rxx..rzz)
 
   Vec3<S> to_child(const Vec3<S>& v) const {
+    if (placed) {
+      const LinkParams<S>& P = *placed;
+      return rotz_t(c, s, vec3<S>(P.rxx * v[0] + P.ryx * v[1] + P.rzx * v[2], P.rxy * v[0] + P.ryy * v[1] + P.rzy * v[2],
+                                  P.rxz * v[0] + P.ryz * v[1] + P.rzz * v[2]));
+    }
     if (modified) return rotz_t(c, s, rotx_t(ca, sa, rotz_t(cg, sg, v)));
     return rotx_t(ca, sa, rotz_t(c, s, v));
   }
   Vec3<S> to_parent(const Vec3<S>& v) const {
+    if (placed) {
+      const LinkParams<S>& P = *placed;
+      const Vec3<S> u = rotz(c, s, v);
+      return vec3<S>(P.rxx * u[0] + P.rxy * u[1] + P.rxz * u[2], P.ryx * u[0] + P.ryy * u[1] + P.ryz * u[2],
+                     P.rzx * u[0] + P.rzy * u[1] + P.rzz * u[2]);
+    }
     if (modified) return rotz(cg, sg, rotx(ca, sa, rotz(c, s, v)));
     return rotz(c, s, rotx(ca, sa, v));
   }
@@ -109,10 +123,11 @@ struct DhRotation {
 template <class S>
 DhRotation<S> dh_rotation(const ModelT<S>& model, const JointInputs<S>& in, std::size_t i) {
   const LinkParams<S>& L = model.links[i];
-  const bool revolute = model.robot->links[i].joint == JointType::Revolute;
+  const Link& link = model.robot->links[i];
+  const bool revolute = link.joint == JointType::Revolute;
   DhRotation<S> R{model.robot->convention == DhConvention::Modified,
                   revolute ? in.c[i] : L.ctheta0, revolute ? in.s[i] : L.stheta0,
-                  L.calpha, L.salpha, L.cgamma, L.sgamma};
+                  L.calpha, L.salpha, L.cgamma, L.sgamma, link.placement ? &L : nullptr};
   return R;
 }
 
@@ -130,6 +145,10 @@ template <class S>
 Vec3<S> origin_offset(const ModelT<S>& model, const JointInputs<S>& in, std::size_t i) {
   const LinkParams<S>& L = model.links[i];
   if (model.robot->links[i].joint == JointType::Revolute) return vec3<S>(L.px, L.py, L.pz);
+  if (model.robot->links[i].placement) {  // p + q R e_z (a placed joint has d = 0: robot.hpp Placement)
+    const S& q = in.q[i];
+    return vec3<S>(L.px + q * L.rxz, L.py + q * L.ryz, L.pz + q * L.rzz);
+  }
   const S d = L.d + in.q[i];
   if (model.robot->convention == DhConvention::Standard) return vec3<S>(L.a, d * L.salpha, d * L.calpha);
   const Vec3<S> u = vec3<S>(L.a, -(L.salpha * d), L.b + L.calpha * d);

@@ -1,4 +1,4 @@
-// The robot model: topology, joints, Denavit-Hartenberg parameters, inertia, friction, gravity.
+// The robot model: topology, joints, Denavit-Hartenberg parameters or joint placements, inertia, friction, gravity.
 // Plain data in double (like Pinocchio's Model); algorithms never modify it. See DESIGN.md.
 #pragma once
 
@@ -17,6 +17,19 @@ enum class JointType { Revolute, Prismatic };
 //   (Khalil's d_j is `a` here, his r_j is `d`; gamma and b are non-zero only for trees).
 enum class DhConvention { Standard, Modified };
 
+// A joint placed by a rigid transform instead of DH parameters (as Pinocchio and RBDL place joints, and as a URDF
+// writes them): T(parent -> i) = [R p] Rz(theta) Tz(d), the joint turning about (revolute) or sliding along
+// (prismatic) the z axis of frame i. R is a rotation matrix and p a translation, both in the parent's frame. The
+// frame of a URDF joint whose axis is not z is turned onto its axis by the importer (io.hpp), so the recursions need
+// only the z axis, as for modified DH, and a rotation by a multiple of pi/2 stays a signed permutation that the
+// customised graph folds away. Only with DhConvention::Modified (the link frame is at the joint, as there); the
+// link's DH fields a, alpha, d, theta, gamma, b are then 0 (validate() checks), so that T = [R p] Rz(q) for a
+// revolute joint and [R p] Tz(q) for a prismatic one.
+struct Placement {
+  Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d p = Eigen::Vector3d::Zero();
+};
+
 // One body and the joint that moves it relative to its parent. Frame i is fixed to link i.
 struct Link {
   std::string name;
@@ -24,6 +37,8 @@ struct Link {
   JointType joint = JointType::Revolute;
   // Revolute: theta_total = q + theta.  Prismatic: d_total = d + q (theta is then constant).
   double a = 0, alpha = 0, d = 0, theta = 0, gamma = 0, b = 0;
+  // When set, the joint's placement replaces Rz(gamma) Tz(b) Rx(alpha) Tx(a) (see Placement).
+  std::optional<Placement> placement;
   double mass = 0;
   Eigen::Vector3d com = Eigen::Vector3d::Zero();      // centre of mass in frame i
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // about the centre of mass, axes of frame i

@@ -76,6 +76,7 @@ ModelT<Dual<S>> dual_model(const ModelT<S>& m) {
   for (const LinkParams<S>& L : m.links) {
     out.links.push_back(LinkParams<Dual<S>>{
         c(L.a), c(L.d), c(L.b), c(L.salpha), c(L.calpha), c(L.sgamma), c(L.cgamma), c(L.stheta0), c(L.ctheta0),
+        c(L.rxx), c(L.rxy), c(L.rxz), c(L.ryx), c(L.ryy), c(L.ryz), c(L.rzx), c(L.rzy), c(L.rzz),
         c(L.XX), c(L.XY), c(L.XZ), c(L.YY), c(L.YZ), c(L.ZZ), c(L.MX), c(L.MY), c(L.MZ), c(L.M),
         c(L.cx), c(L.cy), c(L.cz), c(L.Ixx), c(L.Ixy), c(L.Ixz), c(L.Iyy), c(L.Iyz), c(L.Izz),
         c(L.Ia), c(L.Fv), c(L.Fc), c(L.px), c(L.py), c(L.pz), c(L.mrx), c(L.mry), c(L.mrz),

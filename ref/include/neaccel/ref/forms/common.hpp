@@ -128,7 +128,12 @@ LinkSplit<S> link_split(const ModelT<S>& m, const JointInputs<S>& in, int i) {
   out.standard = m.robot->convention == DhConvention::Standard;
   const S& ca = L.calpha;
   const S& sa = L.salpha;
-  if (out.standard) {
+  if (Ld.placement) {
+    // F = [R p] (robot.hpp Placement; a placed joint has d = theta = 0, so px..pz are p).
+    out.F.R << L.rxx, L.rxy, L.rxz, L.ryx, L.ryy, L.ryz, L.rzx, L.rzy, L.rzz;
+    out.F.p = vec3<S>(L.px, L.py, L.pz);
+    out.has_F_rotation = !Ld.placement->R.isIdentity(0.0);
+  } else if (out.standard) {
     // F = Tx(a) Rx(alpha)
     out.F.R << S(1.0), S(0.0), S(0.0), S(0.0), ca, -sa, S(0.0), sa, ca;
     out.F.p = vec3<S>(L.a, S(0.0), S(0.0));
