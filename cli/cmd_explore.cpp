@@ -13,6 +13,7 @@
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstddef>
@@ -34,6 +35,7 @@ struct Options {
   long ilp_nodes = 20000;
   bool json = false, no_modulo = false, modulo_np = false, no_plot = false, table86 = false, div_pipelined = false;
   std::string target = "ice40-hx8k";  // the device of the cost model
+  long budget_lut = 0, budget_dsp = 0;  // --budget-lut, --budget-dsp (0 = the whole device)
   std::string in_words;  // input port widths (words per cycle) for the streaming I/O bound, e.g. 1,2,4
 };
 
@@ -93,6 +95,11 @@ cost::ExploreRequest request(const Options& o) {
   r.lookahead = mode.lookahead;
   cli::as_usage([&] { return cost::target(o.target).name; });  // an unknown name: one line listing the targets
   r.target = o.target;
+  if ((o.budget_lut > 0 || o.budget_dsp > 0) && o.target == "ice40-hx8k")
+    throw cli::UsageError(fmt::format("--budget-lut and --budget-dsp count a device's LUT4 and DSP blocks: give "
+                                      "--target with a device model (ecp5-85f), not {}", o.target));
+  r.budget_lut = o.budget_lut;
+  r.budget_dsp = o.budget_dsp;
   r.json = o.json;
   return r;
 }
@@ -169,6 +176,10 @@ void setup(CLI::App& app) {
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair: on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
+  cmd->add_option("--budget-lut", o->budget_lut, "with a --target that has a device model: the most LUT4 a point's "
+                  "latency datapath may take (default: the whole device); points over it stay in explore.json but "
+                  "leave the Pareto front and the summary")->check(CLI::Range(1L, 100000000L));
+  cmd->add_option("--budget-dsp", o->budget_dsp, "likewise, DSP blocks")->check(CLI::Range(1L, 100000L));
   cmd->add_option("--target", o->target,
                   "the device the time and resources are estimated on: ice40-hx8k (the models of docs/cost.md) or "
                   "ecp5-85f (LFE5U-85F, its model fitted on placed designs; explore.json gives each point's LUT4 and "

@@ -3,6 +3,7 @@
 #include "neaccel/cost/explore_run.hpp"
 
 #include "neaccel/cost/explore_table.hpp"
+#include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/process.hpp"
@@ -128,8 +129,19 @@ ExploreResult finish(const fs::path& dir, std::vector<PointResult> rows, const E
   sort_results(rows);
   ExploreCosts costs(traced(r));
   costs.target = r.target;
+  costs.budget_lut = r.budget_lut;
+  costs.budget_dsp = r.budget_dsp;
   write_atomic(dir / "explore.csv", explore_csv(rows, costs));
-  const auto front = pareto_front(rows);
+  // On a target with a device model the front holds only the points whose latency datapath fits it (and the
+  // budget): a design the device cannot hold is no design choice.
+  std::vector<PointResult> candidates;
+  for (const auto& row : rows)
+    if (costs.within_budget(row)) candidates.push_back(row);
+  if (candidates.size() < rows.size())
+    note(hooks, fmt::format("{} of {} points do not fit {} (by its device model{}): left out of the Pareto front",
+                            rows.size() - candidates.size(), rows.size(), target(r.target).part,
+                            r.budget_lut || r.budget_dsp ? " and the budget" : ""));
+  const auto front = pareto_front(candidates);
   write_atomic(dir / "pareto.csv", explore_csv(front, costs));
   const auto s = summarise(rows);
   costs.failed = 0;

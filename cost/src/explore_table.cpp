@@ -62,6 +62,18 @@ std::optional<PointTiming> ExploreCosts::timing(const sched::PointResult& r) {
   }
 }
 
+bool ExploreCosts::within_budget(const PointTiming& t) const {
+  if (t.latency_cost.target == "ice40-hx8k") return true;
+  const TargetFit f = target_fit(t.latency_cost);
+  return f.fits && (budget_lut <= 0 || f.lut <= static_cast<double>(budget_lut)) &&
+         (budget_dsp <= 0 || f.dsp <= static_cast<double>(budget_dsp));
+}
+
+bool ExploreCosts::within_budget(const sched::PointResult& r) {
+  const auto t = timing(r);
+  return !t || within_budget(*t);
+}
+
 std::string explore_csv(const std::vector<sched::PointResult>& rows, ExploreCosts& costs) {
   const sched::CsvColumns columns = sched::csv_columns(rows);
   std::string s = sched::csv_header(columns) + "," + timing_csv_header() + "\n";
@@ -83,6 +95,11 @@ nlohmann::json sweep_summary_json(const sched::SweepSummary& s) {
 ExplorePoints explore_points(const std::vector<sched::PointResult>& rows, ExploreCosts& costs,
                              const std::vector<int>& in_words) {
   ExplorePoints out;
+  if (costs.budget_lut > 0 || costs.budget_dsp > 0) {
+    out.budget = "budget";
+    if (costs.budget_lut > 0) out.budget += fmt::format(" {} LUT4", costs.budget_lut);
+    if (costs.budget_dsp > 0) out.budget += fmt::format("{} {} DSP blocks", costs.budget_lut > 0 ? "," : "", costs.budget_dsp);
+  }
   std::map<std::string, PortCounts> ports;
   const sched::CsvColumns columns = sched::csv_columns(rows);
   for (const auto& r : rows) {
@@ -99,7 +116,10 @@ ExplorePoints explore_points(const std::vector<sched::PointResult>& rows, Explor
       row.update({{"fma", r.point.fma}, {"lat_fma", r.point.lat_fma}, {"div", r.point.div}, {"lat_div", r.point.lat_div},
                   {"div_pipelined", r.point.div_pipelined}});
     const auto t = costs.timing(r);
-    if (t) row.update(timing_json(*t));
+    if (t) {
+      row.update(timing_json(*t));
+      if (row.contains("target")) row["target"]["within_budget"] = costs.within_budget(*t);
+    }
     if (!in_words.empty() && r.ii > 0) {  // the input port width as a dimension
       const PortCounts pc = port_counts(r.point, costs.traced, ports);
       nlohmann::json st = nlohmann::json::object();
@@ -172,7 +192,7 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
     if (row.contains("target")) {  // a target with a device model: the points that fit it
       ++costed;
       part = row["target"]["latency"]["part"].get<std::string>();
-      if (!row["target"]["latency"]["fits"].get<bool>()) continue;
+      if (!row["target"].value("within_budget", row["target"]["latency"]["fits"].get<bool>())) continue;
       ++fit;
     }
     if (!fast || row["latency_ns"].get<double>() < (*fast)["latency_ns"].get<double>()) fast = &row;
@@ -189,8 +209,8 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
     return s;
   };
   if (costed)
-    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks)\n", part.c_str(), fit,
-            costed);
+    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks%s)\n", part.c_str(),
+            fit, costed, points.budget.empty() ? "" : (", " + points.budget).c_str());
   if (fast && most)
     appendf(out, "estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
             "points/s (%s, %s)\n", (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),

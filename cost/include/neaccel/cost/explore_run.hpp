@@ -48,6 +48,10 @@ struct ExploreRequest {
   bool depth = true;                           // the depth pass per latency pair (dfg::DepthMode::on)
   int lookahead = 0;                           // dfg::DepthMode::lookahead (inverse dynamics only)
   std::string target = "ice40-hx8k";           // --target: the device of the cost model (cost/targets)
+  // --budget-lut, --budget-dsp: the most LUT4 and DSP blocks a point's latency datapath may take on a target with a
+  // device model (0 = the whole device). Points over the device or the budget stay in explore.csv and explore.json
+  // (marked) but are pruned from the Pareto front, the plot and the summary's fastest point.
+  long budget_lut = 0, budget_dsp = 0;
   bool json = false;                           // the summary as JSON (no "wrote" line)
 };
 

@@ -25,11 +25,17 @@ struct ExploreCosts {
   sched::TracedGraph traced;
   std::map<std::string, GraphShape> shapes;
   std::string target = "ice40-hx8k";  // the device the time and resources are estimated on (--target)
+  long budget_lut = 0, budget_dsp = 0;  // explore_run.hpp ExploreRequest (0 = the whole device)
   std::size_t failed = 0;
   std::string first_failure;  // the cost model's message for the first of them
   // point_timing of a row; none for a row without a schedule (a register limit no schedule met) or without an area
   // figure (counted in `failed`).
   std::optional<PointTiming> timing(const sched::PointResult& r);
+  // Whether the row's latency datapath fits the target and the budget by the device model (always true on a target
+  // without one, the iCE40, and for a row the model cannot cost: nothing is pruned on a guess).
+  bool within_budget(const sched::PointResult& r);
+  // The same from a costed row: fits the device, and within the LUT4 and DSP budget.
+  bool within_budget(const PointTiming& t) const;
 };
 
 // sched's CSV columns (explore.hpp: csv_header) followed by the time and area columns (timing_csv_header); a row
@@ -46,6 +52,7 @@ nlohmann::json sweep_summary_json(const sched::SweepSummary& s);
 struct ExplorePoints {
   nlohmann::json points = nlohmann::json::array();
   std::map<int, std::pair<std::size_t, std::size_t>> io_bound;  // k -> (points I/O bound, points with a modulo II)
+  std::string budget;  // "budget N LUT4, M DSP blocks" when the exploration has one (the summary's fit line)
 };
 ExplorePoints explore_points(const std::vector<sched::PointResult>& rows, ExploreCosts& costs,
                              const std::vector<int>& in_words);
