@@ -1,5 +1,5 @@
 // The chosen designs on a device that holds them (`--target`, default the ECP5 LFE5U-85F). The exploration and the
-// choice use the iCE40-calibrated models of docs/cost.md; here every chosen design is costed by the target's own
+// choice rank by the same device model (stage_explore, choose); here every chosen design is costed by the target's own
 // device model (cost::estimate_cost on the target: clock, LUT4 and DSP blocks, fitted on whole designs placed and
 // routed on it) and, where it has been placed and routed (the committed data/pnr-cache, or with --pnr Yosys and
 // nextpnr run here on every design the model says fits), by its placed clock and resources: the latency or
@@ -85,10 +85,10 @@ void stage_device(Context& ctx) {
 
   Report& r = ctx.report;
   r.heading(3, "On a device that holds them: " + t.part);
-  r.para("The exploration and the choice above use the models calibrated on the iCE40 HX8K, a device of 7,680 logic "
-         "cells without multipliers. Here each chosen design is costed by the " + t.name + " device model (fitted on whole designs "
-         "placed and routed on the " + t.part + ": `neaccel area --model --target " + t.name + "`, docs/cost.md) and, "
-         "where it has been placed and routed (the committed results in data/pnr-cache, or `--pnr`), by the placed "
+  r.para("The exploration and the choice above rank by the " + t.name + " device model (fitted on whole designs "
+         "placed and routed on the " + t.part + ": `neaccel area --model --target " + t.name + "`, docs/cost.md), on "
+         "the explored point. Here each chosen design is costed by it again on the design as generated (its own "
+         "binding and multiplexers) and, where it has been placed and routed (the committed results in data/pnr-cache, or `--pnr`), by the placed "
          "clock and resources. Times are the design's cycles (one evaluation; the throughput design: between set "
          "points) at that clock.");
   std::vector<std::vector<Cell>> table;

@@ -3,6 +3,8 @@
 // evaluation, set points per second); Pareto fronts of cycles, II, ns and set points per second against area;
 // Table 8.6 beside our schedules.
 #include "context.hpp"
+
+#include "neaccel/cost/target.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include "neaccel/sched/explore.hpp"
@@ -109,7 +111,13 @@ void report_explore(Context& ctx) {
           r.num("explore", "/summary/within_5_percent"), r.num("explore", "/summary/optimal"),
           r.num("explore", "/summary/worst_gap_percent", 1), r.num("explore", "/summary/ii_at_res_mii"),
           r.num("explore", "/summary/pipelined")});
-  r.para("Time comes from the cost model (`estimate_cost`, docs/cost.md): each point's clock period is estimated for its "
+  const std::string device =
+      ctx.opt.target == "ice40-hx8k"
+          ? std::string("the cost model calibrated on the iCE40 HX8K (`estimate_cost`, docs/cost.md)")
+          : "the device model of the " + cost::target(ctx.opt.target).part + " (`estimate_cost` on " + ctx.opt.target +
+                ", fitted on whole designs placed and routed on it: docs/cost.md), the device the designs are placed on "
+                "in section 7; a point whose latency datapath does not fit it (LUT4 or DSP blocks) is not chosen";
+  r.para("Time comes from " + device + ": each point's clock period is estimated for its "
          "datapath, and one evaluation takes its cycles including the I/O overhead ({} cycles on the customised graph: "
          "inputs, outputs and two handshakes) times that period. Throughput is set points per second: a pipelined point "
          "streams a set point every II cycles (the modulo II raised to the I/O bound of one input and one output port), "
@@ -214,7 +222,8 @@ void stage_explore(Context& ctx) {
                   {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
       if (sched::has_unit_dimensions(p.point))  // dividers: only in sweeps that have them
         row.update({{"div", p.point.div}, {"lat_div", p.point.lat_div}, {"div_pipelined", p.point.div_pipelined}});
-      row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch)));
+      // On the study's device (--target): its device model's clock and resources, which the choice ranks by.
+      row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch, ctx.opt.target)));
       rows.push_back(row);
       if (!p.verified && std::string(arch) == "microcoded") ++unverified;
     }

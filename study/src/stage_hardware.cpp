@@ -29,21 +29,32 @@ using nlohmann::json;
 // The study's named designs, chosen on the customised graph by time: fastest (smallest latency in ns,
 // then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
 // second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
+// On a target with a device model (the rows carry its fit: stage_explore) times are at its estimated clock, only the
+// points whose latency datapath fits the device are candidates, and "smallest" counts its LUT4.
 json choose(const json& rows, double max_area) {
-  auto ok = [&](const json& r) { return r["flavour"] == "custom" && r["verified"].get<bool>() && (max_area <= 0 || r["area"].get<double>() <= max_area); };
+  auto fits = [](const json& r) { return !r.contains("target") || r["target"]["latency"]["fits"].get<bool>(); };
+  auto ok = [&](const json& r) {
+    return r["flavour"] == "custom" && r["verified"].get<bool>() && fits(r) &&
+           (max_area <= 0 || r["area"].get<double>() <= max_area);
+  };
+  auto size = [](const json& r) {
+    return r.contains("target") ? r["target"]["latency"]["lut"].get<double>() : r["area"].get<double>();
+  };
   auto at = [&](std::ptrdiff_t i) -> const json& { return rows[static_cast<std::size_t>(i)]; };
-  auto key = [](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), r["area"].get<double>()); };
+  auto key = [&](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), size(r)); };
   std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
   for (std::size_t i = 0; i < rows.size(); ++i)
     if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
-  if (fastest < 0) throw Error(fmt::format("study: no verified design fits the budget of {} cells", max_area));
+  if (fastest < 0)
+    throw Error(max_area > 0 ? fmt::format("study: no verified design fits the budget of {} cells and the device", max_area)
+                             : std::string("study: no verified design fits the device (--target)"));
   const double fast_ns = at(fastest)["latency_ns"];
   auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
     if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
-        (smallest < 0 || r["area"].get<double>() < at(smallest)["area"].get<double>()))
+        (smallest < 0 || size(r) < size(at(smallest))))
       smallest = static_cast<std::ptrdiff_t>(i);
     if (best_tpa < 0 || tpa(r) > tpa(at(best_tpa))) best_tpa = static_cast<std::ptrdiff_t>(i);
   }
@@ -131,8 +142,11 @@ void stage_designs(Context& ctx) {
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
   r.heading(2, "5. Chosen designs" + function_suffix(ctx.opt.function));
-  r.para("Three named points of the customised graph's exploration, chosen by time: fastest is the smallest latency in "
-         "nanoseconds; smallest within 10% the smallest area within 10% of that latency; best throughput per area "
+  const bool device = ctx.opt.target != "ice40-hx8k";
+  r.para("Three named points of the customised graph's exploration, chosen by time" +
+         std::string(device ? " at the clock of the device model, among the points that fit the device (section 4)" : "") +
+         ": fastest is the smallest latency in nanoseconds; smallest within 10% the smallest " +
+         (device ? "design in LUT4 on the device" : "area") + " within 10% of that latency; best throughput per area "
          "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
          "throughput as a latency datapath, one set point per evaluation.");
   std::vector<std::vector<Cell>> t;

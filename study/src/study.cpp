@@ -83,10 +83,13 @@ void summary(Context& ctx) {
   const json& rows = ctx.data.at("explore")["points"];
   const json& designs = ctx.data.at("designs")["designs"];
   std::ptrdiff_t best = -1;
+  // On a target with a device model the rows carry its fit (stage_explore): only a throughput design that fits.
+  const bool on_device = ctx.opt.target != "ice40-hx8k";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const json& r = rows[i];
     if (r["flavour"] != "custom" || !r["verified"].get<bool>()) continue;
     if (ctx.opt.max_area > 0 && r["throughput_area"].get<double>() > ctx.opt.max_area) continue;
+    if (on_device && r.contains("target") && !r["target"]["throughput"]["fits"].get<bool>()) continue;
     auto key = [](const json& x) { return std::make_pair(-x["throughput_per_s"].get<double>(), x["throughput_area"].get<double>()); };
     if (best < 0 || key(r) < key(rows[static_cast<std::size_t>(best)])) best = static_cast<std::ptrdiff_t>(i);
   }
@@ -95,9 +98,13 @@ void summary(Context& ctx) {
   json top = rows[static_cast<std::size_t>(best)];
   top["point"] = best;
   top["device"] = cost::device_fit_cells(top["throughput_area"].get<double>()).to_json();
-  ctx.data.put("summary", {{"fastest", {{"design", fast["name"]}, {"point", fast["point"]}, {"explore", fast["explore"]},
-                                        {"area", fast["area"]}, {"device", fast["device"]}}},
-                           {"best_throughput", top}});
+  json fastest = {{"design", fast["name"]}, {"point", fast["point"]}, {"explore", fast["explore"]},
+                  {"area", fast["area"]}, {"device", fast["device"]}};
+  if (on_device) {  // the device model's figures on the explored point (section 4), which the choice ranked by
+    fastest["target"] = fast["explore"]["target"]["latency"];
+    top["target_fit"] = top["target"]["throughput"];
+  }
+  ctx.data.put("summary", {{"fastest", fastest}, {"best_throughput", top}});
   // The CPU comparison divides a measured figure: it stays with the measurements (timings.json; data/cpu.json too
   // with --report-timings).
   json& measured = ctx.timings["cpu"];
@@ -114,24 +121,45 @@ void summary(Context& ctx) {
 
   Report& r = ctx.report;
   r.heading(2, "Summary");
-  r.para("- Lowest latency: {} ns per evaluation ({} cycles including I/O at an estimated {} ns clock) on a {} "
-         "datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {} ({} logic cells, estimated {}): {}.",
-         {r.num("summary", "/fastest/explore/latency_ns", 1), r.num("summary", "/fastest/explore/eval_cycles"),
-          r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/arch"),
-          r.num("summary", "/fastest/explore/mul"),
-          r.num("summary", "/fastest/explore/add"), r.num("summary", "/fastest/explore/lat_mul"),
-          r.num("summary", "/fastest/explore/lat_add"), r.num("summary", "/fastest/area", 0),
-          r.num("summary", "/fastest/device/device"), r.num("summary", "/fastest/device/device_logic_cells", 0),
-          r.num("summary", "/fastest/device/est_logic_cells", 0), r.num("summary", "/fastest/device/fits")});
-  device_summary(ctx);
-  r.para("- Highest throughput: {} set points per second ({}, a set point every {} cycles at an estimated {} ns clock) "
-         "on a {} datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells; fits the {}: {}.",
-         {r.num("summary", "/best_throughput/throughput_per_s", 0), r.num("summary", "/best_throughput/throughput_mode"),
-          r.num("summary", "/best_throughput/set_point_cycles"), r.num("summary", "/best_throughput/throughput_period_ns", 2),
-          r.num("summary", "/best_throughput/arch"), r.num("summary", "/best_throughput/mul"), r.num("summary", "/best_throughput/add"),
-          r.num("summary", "/best_throughput/lat_mul"), r.num("summary", "/best_throughput/lat_add"),
-          r.num("summary", "/best_throughput/throughput_area", 0), r.num("summary", "/best_throughput/device/device"),
-          r.num("summary", "/best_throughput/device/fits")});
+  const std::vector<Cell> fastest_cells{
+      r.num("summary", "/fastest/explore/latency_ns", 1), r.num("summary", "/fastest/explore/eval_cycles"),
+      r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/arch"),
+      r.num("summary", "/fastest/explore/mul"), r.num("summary", "/fastest/explore/add"),
+      r.num("summary", "/fastest/explore/lat_mul"), r.num("summary", "/fastest/explore/lat_add"),
+      r.num("summary", "/fastest/area", 0)};
+  std::vector<Cell> top_cells{
+      r.num("summary", "/best_throughput/throughput_per_s", 0), r.num("summary", "/best_throughput/throughput_mode"),
+      r.num("summary", "/best_throughput/set_point_cycles"), r.num("summary", "/best_throughput/throughput_period_ns", 2),
+      r.num("summary", "/best_throughput/arch"), r.num("summary", "/best_throughput/mul"),
+      r.num("summary", "/best_throughput/add"), r.num("summary", "/best_throughput/lat_mul"),
+      r.num("summary", "/best_throughput/lat_add"), r.num("summary", "/best_throughput/throughput_area", 0)};
+  const char* latency_line = "- Lowest latency: {} ns per evaluation ({} cycles including I/O at an estimated {} ns "
+                             "clock) on a {} datapath of {} multiplier(s) + {} adder(s), latencies {}/{}; {} cells";
+  const char* throughput_line = "- Highest throughput: {} set points per second ({}, a set point every {} cycles at an "
+                                "estimated {} ns clock) on a {} datapath of {} multiplier(s) + {} adder(s), latencies "
+                                "{}/{}; {} cells";
+  if (on_device) {  // clock, LUT4 and DSP blocks by the target's device model; placed figures in the next line
+    std::vector<Cell> c = fastest_cells;
+    c.push_back(r.num("summary", "/fastest/target/part"));
+    for (const char* k : {"/fastest/target/lut", "/fastest/target/dsp"}) c.push_back(r.num("summary", k, 0));
+    r.para(std::string(latency_line) + "; by the device model of the {}: {} LUT4, {} DSP blocks.", c);
+    device_summary(ctx);
+    top_cells.push_back(r.num("summary", "/best_throughput/target_fit/part"));
+    for (const char* k : {"/best_throughput/target_fit/lut", "/best_throughput/target_fit/dsp"})
+      top_cells.push_back(r.num("summary", k, 0));
+    r.para(std::string(throughput_line) + "; by the device model of the {}: {} LUT4, {} DSP blocks.", top_cells);
+  } else {
+    std::vector<Cell> c = fastest_cells;
+    c.push_back(r.num("summary", "/fastest/device/device"));
+    for (const char* k : {"/fastest/device/device_logic_cells", "/fastest/device/est_logic_cells"})
+      c.push_back(r.num("summary", k, 0));
+    c.push_back(r.num("summary", "/fastest/device/fits"));
+    r.para(std::string(latency_line) + "; fits the {} ({} logic cells, estimated {}): {}.", c);
+    device_summary(ctx);
+    top_cells.push_back(r.num("summary", "/best_throughput/device/device"));
+    top_cells.push_back(r.num("summary", "/best_throughput/device/fits"));
+    r.para(std::string(throughput_line) + "; fits the {}: {}.", top_cells);
+  }
   if (ctx.opt.report_timings)
     r.para("- This machine's CPU ({}), measured in this run: generated C++ {} ns, templated reference {} ns per "
            "evaluation with sines and cosines (fastest batch; medians {} and {} ns); the lowest-latency accelerator is {}x as fast as the generated C++ and "
@@ -153,9 +181,11 @@ void summary(Context& ctx) {
     r.end_measured();
   }
   platforms_summary(ctx);
-  r.note("Accelerator times are estimates: cycles from verified schedules, clock periods and areas from the cost model "
-         "(docs/cost.md); iCE40 logic cells estimated from them by the largest logic-cells-per-cell ratio of the placed designs. CPU times are measured "
-         "(timings.json: the fastest of a few batches of calls, one thread, on a shared machine) and vary between runs.");
+  r.note("Accelerator times are estimates unless placed and routed: cycles from verified schedules, clock periods from "
+         "the cost model of the study's device (" + ctx.opt.target + ", docs/cost.md), areas in Yosys generic cells; "
+         "iCE40 logic cells estimated from them by the largest logic-cells-per-cell ratio of the placed designs; the "
+         "placed and routed figures are nextpnr's (section 7). CPU times are measured (timings.json: the fastest of a "
+         "few batches of calls, one thread, on a shared machine) and vary between runs.");
 }
 
 void conclusion(Context& ctx) {
