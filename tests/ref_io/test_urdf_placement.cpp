@@ -104,7 +104,7 @@ TEST(UrdfPlacement, TenDigitPiAxesAreTheFilesAxes) {
 }
 
 // A joint axis that is not z: the frame is turned onto it, exactly for a signed unit axis (rotations stay signed
-// permutations), and the torques are those of the same arm written with z axes and turned origins.
+// permutations), and the gravity torque has the axis' sign.
 TEST(UrdfPlacement, AxisAlongMinusYIsAnExactQuarterTurn) {
   const std::string xml = R"(<?xml version="1.0"?>
 <robot name="y">
