@@ -85,11 +85,15 @@ void print_table(const Robot& r) {
   for (std::size_t i = 0; i < r.links.size(); ++i) {
     const Link& L = r.links[i];
     const Eigen::Matrix3d& I = L.inertia;
-    fmt::print("{:>3} {:>2} {:>6} {:>9.5g} {:>9.5g} {:>9.5g} {:>9.5g}{} {:>8.5g}  {:<26}  {:<50} {:>8.4g} {:>8.4g} "
-               "{:>8.4g}\n",
+    // A placed joint has no DH values: dashes here, its placement in the lines below the table.
+    const std::string dh =
+        L.placement ? fmt::format("{:>9} {:>9} {:>9} {:>9}{}", "-", "-", "-", "-", mod ? fmt::format(" {:>9} {:>9}", "-", "-") : "")
+                    : fmt::format("{:>9.5g} {:>9.5g} {:>9.5g} {:>9.5g}{}", L.a, L.alpha, L.d, L.theta,
+                                  mod ? fmt::format(" {:>9.5g} {:>9.5g}", L.gamma, L.b) : "");
+    fmt::print("{:>3} {:>2} {:>6} {} {:>8.5g}  {:<26}  {:<50} {:>8.4g} {:>8.4g} {:>8.4g}\n",
                i + 1, L.joint == JointType::Prismatic ? "P" : "R", L.parent < 0 ? std::string("base")
                                                                                  : std::to_string(L.parent + 1),
-               L.a, L.alpha, L.d, L.theta, mod ? fmt::format(" {:>9.5g} {:>9.5g}", L.gamma, L.b) : "", L.mass,
+               dh, L.mass,
                v3(L.com),
                fmt::format("{:.4g} {:.4g} {:.4g} {:.4g} {:.4g} {:.4g}", I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2),
                            I(1, 2)),
