@@ -31,8 +31,13 @@ using nlohmann::json;
 // second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
 // On a target with a device model (the rows carry its fit: stage_explore) times are at its estimated clock, only the
 // points whose latency datapath fits the device are candidates, and "smallest" counts its LUT4.
-json choose(const json& rows, double max_area) {
-  auto fits = [](const json& r) { return !r.contains("target") || r["target"]["latency"]["fits"].get<bool>(); };
+json choose(const json& rows, double max_area, long budget_lut, long budget_dsp) {
+  auto fits = [&](const json& r) {
+    if (!r.contains("target")) return true;
+    const json& t = r["target"]["latency"];
+    return t["fits"].get<bool>() && (budget_lut <= 0 || t["lut"].get<double>() <= static_cast<double>(budget_lut)) &&
+           (budget_dsp <= 0 || t["dsp"].get<double>() <= static_cast<double>(budget_dsp));
+  };
   auto ok = [&](const json& r) {
     return r["flavour"] == "custom" && r["verified"].get<bool>() && fits(r) &&
            (max_area <= 0 || r["area"].get<double>() <= max_area);
@@ -47,7 +52,9 @@ json choose(const json& rows, double max_area) {
     if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
   if (fastest < 0)
     throw Error(max_area > 0 ? fmt::format("study: no verified design fits the budget of {} cells and the device", max_area)
-                             : std::string("study: no verified design fits the device (--target)"));
+                : budget_lut > 0 || budget_dsp > 0
+                    ? std::string("study: no verified design fits the device within --budget-lut/--budget-dsp")
+                    : std::string("study: no verified design fits the device (--target)"));
   const double fast_ns = at(fastest)["latency_ns"];
   auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -126,7 +133,7 @@ void register_tradeoff(Context& ctx, const json& pt) {
 void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
-  json designs = choose(rows, ctx.opt.max_area);
+  json designs = choose(rows, ctx.opt.max_area, ctx.opt.budget_lut, ctx.opt.budget_dsp);
   for (auto& d : designs) {
     d["explore"] = rows[d["point"].get<std::size_t>()];
     const bool tp = d["objective"] == "throughput";

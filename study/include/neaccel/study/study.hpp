@@ -19,6 +19,8 @@ struct Options {
   int states = 0;                          // random states for checks; 0 = 100 (quick: 20)
   int max_units = 0;                       // largest unit count per class in the sweep; 0 = default
   double max_area = 0;                     // --budget: largest area (LUT-equivalents) a chosen design may take; 0 = none
+  long budget_lut = 0, budget_dsp = 0;     // --budget-lut, --budget-dsp: the most LUT4 and DSP blocks of the target
+                                           // (by its device model) a chosen latency design may take; 0 = the device
   int jobs = 0;                            // worker threads for the sweep; 0 = hardware concurrency
   bool progress = true;                    // stage lines on a terminal
   bool depth = true;                       // the depth pass on the swept and built graphs; --depth off
