@@ -32,6 +32,16 @@ std::string one_line(std::string message);
 // quarter or half turn), any other axis the shortest rotation from e_z, rounded. URDF and YAML placements use it.
 Eigen::Matrix3d axis_frame(const Eigen::Vector3d& axis);
 
+// A placed joint from its origin as a file writes it (R_o, p_o: the joint's frame in the parent link's frame), the
+// parent's turn and its own (axis_frame; identity for a DH parent or the base): [A_p^T R_o A, A_p^T p_o].
+Placement placed_joint(const Eigen::Matrix3d& parent_turn, const Eigen::Matrix3d& R_o, const Eigen::Vector3d& p_o,
+                       const Eigen::Matrix3d& turn);
+
+// Rotations about x, y and z by the angle whose cosine and sine are given; a URDF rpy is Rz(yaw) Ry(pitch) Rx(roll).
+Eigen::Matrix3d rot_x(double c, double s);
+Eigen::Matrix3d rot_y(double c, double s);
+Eigen::Matrix3d rot_z(double c, double s);
+
 // Slides the origin of every placed joint's frame along its own axis (a revolute joint turns, a prismatic one slides,
 // about the same line wherever the origin is on it) to the point that makes the most translation components exactly
 // zero: its own offset from the parent and its children's offsets (as DH places origins where consecutive axes meet

@@ -1,4 +1,5 @@
-// Joint frames turned onto their axis (io_detail.hpp axis_frame), for the URDF and YAML placement forms.
+// Joint placements for the URDF and YAML placement forms (io_detail.hpp): frames turned onto their axis, the
+// placement of a joint from its origin, elementary rotations, origins slid along their axes.
 #include "io_detail.hpp"
 
 #include <Eigen/Geometry>
@@ -28,6 +29,18 @@ Eigen::Matrix3d axis_frame(const Eigen::Vector3d& axis) {
   }
   return A;
 }
+
+Placement placed_joint(const Eigen::Matrix3d& parent_turn, const Eigen::Matrix3d& R_o, const Eigen::Vector3d& p_o,
+                       const Eigen::Matrix3d& turn) {
+  Placement P;
+  P.R = parent_turn.transpose() * R_o * turn;
+  P.p = parent_turn.transpose() * p_o;
+  return P;
+}
+
+Eigen::Matrix3d rot_x(double c, double s) { return (Eigen::Matrix3d() << 1, 0, 0, 0, c, -s, 0, s, c).finished(); }
+Eigen::Matrix3d rot_y(double c, double s) { return (Eigen::Matrix3d() << c, 0, s, 0, 1, 0, -s, 0, c).finished(); }
+Eigen::Matrix3d rot_z(double c, double s) { return (Eigen::Matrix3d() << c, -s, 0, s, c, 0, 0, 0, 1).finished(); }
 
 void slide_origins(Robot& robot) {
   const std::size_t n = robot.links.size();

@@ -115,15 +115,6 @@ struct Snapper {
     std::tie(c, s) = quarter_turn(k);
     return true;
   }
-  static Eigen::Matrix3d rot_z(double c, double s) {
-    return (Eigen::Matrix3d() << c, -s, 0, s, c, 0, 0, 0, 1).finished();
-  }
-  static Eigen::Matrix3d rot_y(double c, double s) {
-    return (Eigen::Matrix3d() << c, 0, s, 0, 1, 0, -s, 0, c).finished();
-  }
-  static Eigen::Matrix3d rot_x(double c, double s) {
-    return (Eigen::Matrix3d() << 1, 0, 0, 0, c, -s, 0, s, c).finished();
-  }
   // A rotation R = Rz(yaw) Ry(pitch) Rx(roll) (a URDF rpy, through urdfdom's quaternion): the angles within
   // kSnapAngle of a multiple of pi/2 replaced by it and the rotation rebuilt with exact cos and sin (a signed
   // permutation when all three are). Unchanged when no angle moves. The file's rpy is recovered from R: pitch in
@@ -140,15 +131,15 @@ struct Snapper {
     if (pitch && cp == 0) {  // pitch +-pi/2: R depends on roll - yaw (pitch pi/2) or roll + yaw (-pi/2) only
       trig(sp > 0 ? std::atan2(R(0, 1), R(1, 1)) : std::atan2(-R(0, 1), R(1, 1)), cr, sr, moved);
     } else if (trig(std::atan2(R(1, 0), R(0, 0)), cy, sy, moved)) {
-      const Eigen::Matrix3d X = (rot_z(cy, sy) * rot_y(cp, sp)).transpose() * R;  // = Rx(roll)
+      const Eigen::Matrix3d X = (detail::rot_z(cy, sy) * detail::rot_y(cp, sp)).transpose() * R;  // = Rx(roll)
       trig(std::atan2(X(2, 1), X(1, 1)), cr, sr, moved);
     } else if (trig(std::atan2(R(2, 1), R(2, 2)), cr, sr, moved)) {
-      const Eigen::Matrix3d M = R * rot_x(cr, sr).transpose();  // = Rz(yaw) Ry(pitch)
+      const Eigen::Matrix3d M = R * detail::rot_x(cr, sr).transpose();  // = Rz(yaw) Ry(pitch)
       const double y = std::atan2(-M(0, 1), M(1, 1));
       cy = std::cos(y);
       sy = std::sin(y);
     }
-    const Eigen::Matrix3d S = rot_z(cy, sy) * (rot_y(cp, sp) * rot_x(cr, sr));
+    const Eigen::Matrix3d S = detail::rot_z(cy, sy) * (detail::rot_y(cp, sp) * detail::rot_x(cr, sr));
     // Nothing moved, or the snapped angles turn R by more than three snaps could: R as it is.
     if (!moved || !((S - R).cwiseAbs().maxCoeff() <= 4 * kSnapAngle)) {
       count = count0;
@@ -354,8 +345,8 @@ class Importer {
 // ---- joint placements ----
 
 // Link k of the robot: frame k is the joint's frame turned onto its axis (F_k = joint frame * A_k, A_k =
-// axis_frame(axis)) and then slid along it (detail::slide_origins), so that before the slide T(parent -> k) = [A_p^T R_o A_k, A_p^T p_o] Rz(q) with (R_o, p_o) the joint's frame in
-// the parent body's and A_p the parent's turn (identity for the root). Signed permutations stay exact.
+// axis_frame(axis)) and then slid along it (detail::slide_origins); before the slide T(parent -> k) =
+// detail::placed_joint Rz(q), from the joint's frame in the parent body's. Signed permutations stay exact.
 Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const std::string& source, Snapper& snap) {
   Robot r;
   r.name = name;
@@ -371,10 +362,7 @@ Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const s
     L.name = B.name;
     L.parent = B.parent;
     L.joint = B.joint;
-    Placement P;
-    P.R = Ap.transpose() * B.parent_T_joint.linear() * turn[k];
-    P.p = Ap.transpose() * B.parent_T_joint.translation();
-    L.placement = P;
+    L.placement = detail::placed_joint(Ap, B.parent_T_joint.linear(), B.parent_T_joint.translation(), turn[k]);
     // Inertia and centre of mass: from the URDF link frame into frame k (a rotation about the joint origin).
     Eigen::Isometry3d k_T_link = Eigen::Isometry3d::Identity();
     k_T_link.linear() = turn[k].transpose();

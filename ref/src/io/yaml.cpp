@@ -225,11 +225,7 @@ class Reader {
       const auto [cr, sr] = trig(rpy[0]);
       const auto [cp, sp] = trig(rpy[1]);
       const auto [cy, sy] = trig(rpy[2]);
-      Eigen::Matrix3d X, Y, Z;
-      X << 1, 0, 0, 0, cr, -sr, 0, sr, cr;
-      Y << cp, 0, sp, 0, 1, 0, -sp, 0, cp;
-      Z << cy, -sy, 0, sy, cy, 0, 0, 0, 1;
-      P.R = Z * (Y * X);
+      P.R = detail::rot_z(cy, sy) * (detail::rot_y(cp, sp) * detail::rot_x(cr, sr));
     } else if (m["rotation"]) {
       const auto v = nums(m["rotation"], f + ".rotation", 9, "a list of 9 numbers (a rotation matrix, row by row)");
       P.R << v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8];
@@ -266,10 +262,7 @@ class Reader {
       const bool valid_parent = L.parent >= 0 && static_cast<std::size_t>(L.parent) < turn_.size();
       const Eigen::Matrix3d parent_turn = valid_parent ? turn_[static_cast<std::size_t>(L.parent)]
                                                        : Eigen::Matrix3d(Eigen::Matrix3d::Identity());
-      Placement P;
-      P.R = parent_turn.transpose() * o.R * turn;
-      P.p = parent_turn.transpose() * o.p;
-      L.placement = P;
+      L.placement = detail::placed_joint(parent_turn, o.R, o.p, turn);
       L.com = turn.transpose() * L.com;
       L.inertia = turn.transpose() * L.inertia * turn;
     } else {
