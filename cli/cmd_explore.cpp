@@ -13,7 +13,6 @@
 #include "neaccel/dfg/functions.hpp"
 #include "neaccel/ref/error.hpp"
 
-#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstddef>
@@ -95,9 +94,7 @@ cost::ExploreRequest request(const Options& o) {
   r.lookahead = mode.lookahead;
   cli::as_usage([&] { return cost::target(o.target).name; });  // an unknown name: one line listing the targets
   r.target = o.target;
-  if ((o.budget_lut > 0 || o.budget_dsp > 0) && o.target == "ice40-hx8k")
-    throw cli::UsageError(fmt::format("--budget-lut and --budget-dsp count a device's LUT4 and DSP blocks: give "
-                                      "--target with a device model (ecp5-85f), not {}", o.target));
+  cli::check_device_budget(o.target, o.budget_lut, o.budget_dsp);
   r.budget_lut = o.budget_lut;
   r.budget_dsp = o.budget_dsp;
   r.json = o.json;
@@ -176,10 +173,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--table86", o->table86, "seed 000 Table 8.6 vs our schedules for general n-link arms (--n, default 1-12)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association per latency pair: on | off | lookahead[:K] (lookahead forms of the recursion over K links as candidates, K = 2, 3 when not given; --table86 tries them whenever the pass is on)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable summary on stdout");
-  cmd->add_option("--budget-lut", o->budget_lut, "with a --target that has a device model: the most LUT4 a point's "
-                  "latency datapath may take (default: the whole device); points over it stay in explore.json but "
-                  "leave the Pareto front and the summary")->check(CLI::Range(1L, 100000000L));
-  cmd->add_option("--budget-dsp", o->budget_dsp, "likewise, DSP blocks")->check(CLI::Range(1L, 100000L));
+  cli::add_device_budget(*cmd, o->budget_lut, o->budget_dsp,
+                         "a point's latency datapath (points over it stay in explore.json but leave the Pareto front "
+                         "and the summary)");
   cmd->add_option("--target", o->target,
                   "the device the time and resources are estimated on: ice40-hx8k (the models of docs/cost.md) or "
                   "ecp5-85f (LFE5U-85F, its model fitted on placed designs; explore.json gives each point's LUT4 and "

@@ -24,10 +24,7 @@ void setup(CLI::App& app) {
       ->check(neaccel::cli::int_in(1, neaccel::cli::kMaxUnits));
   cmd->add_option("--budget", opt->max_area, "largest area (Yosys cells) a chosen design may take")
       ->check(neaccel::cli::real_in(1, 1e15));
-  cmd->add_option("--budget-lut", opt->budget_lut, "with a --target that has a device model: the most LUT4 a chosen "
-                  "latency design may take by the model (default: the whole device)")
-      ->check(CLI::Range(1L, 100000000L));
-  cmd->add_option("--budget-dsp", opt->budget_dsp, "likewise, DSP blocks")->check(CLI::Range(1L, 100000L));
+  neaccel::cli::add_device_budget(*cmd, opt->budget_lut, opt->budget_dsp, "a chosen latency design");
   cmd->add_option("--jobs", opt->jobs, "sweep threads (default: all cores)")->check(neaccel::cli::int_in(1, 4096));
   cmd->add_flag("--report-timings", opt->report_timings,
                 "put the measured CPU times in the report and data/cpu.json (always in timings.json); the output is "
@@ -61,9 +58,7 @@ void setup(CLI::App& app) {
   cmd->callback([opt, out, depth] {
     opt->out = *out;
     neaccel::cli::as_usage([&] { return neaccel::cost::target(opt->target).name; });  // one line listing the targets
-    if ((opt->budget_lut > 0 || opt->budget_dsp > 0) && opt->target == "ice40-hx8k")
-      throw neaccel::cli::UsageError("--budget-lut and --budget-dsp count a device's LUT4 and DSP blocks: give --target "
-                                     "with a device model (ecp5-85f), not ice40-hx8k");
+    neaccel::cli::check_device_budget(opt->target, opt->budget_lut, opt->budget_dsp);
     const neaccel::dfg::DepthMode mode = neaccel::dfg::parse_depth_mode(*depth);
     opt->depth = mode.on;
     opt->lookahead = mode.lookahead;

@@ -158,4 +158,20 @@ inline void add_common_checks(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) add_common_checks(*sub);
 }
 
+// --budget-lut and --budget-dsp: the most LUT4 and DSP blocks (by a target's device model) a design may take; `what`
+// names the design they bound ("a point's latency datapath"). 0 = the whole device.
+inline void add_device_budget(CLI::App& cmd, long& lut, long& dsp, const std::string& what) {
+  cmd.add_option("--budget-lut", lut, "with a --target that has a device model: the most LUT4 " + what +
+                                          " may take by the model (default: the whole device)")
+      ->check(int_in(1, 100000000));
+  cmd.add_option("--budget-dsp", dsp, "likewise, DSP blocks")->check(int_in(1, 100000));
+}
+
+// The budgets count a device's own resources, so they need a target with a device model (not the iCE40).
+inline void check_device_budget(const std::string& target, long lut, long dsp) {
+  if ((lut > 0 || dsp > 0) && target == "ice40-hx8k")
+    throw UsageError(fmt::format("--budget-lut and --budget-dsp count a device's LUT4 and DSP blocks: give --target "
+                                 "with a device model (ecp5-85f), not {}", target));
+}
+
 }  // namespace neaccel::cli
