@@ -62,16 +62,9 @@ std::optional<PointTiming> ExploreCosts::timing(const sched::PointResult& r) {
   }
 }
 
-bool ExploreCosts::within_budget(const PointTiming& t) const {
-  if (t.latency_cost.target == "ice40-hx8k") return true;
-  const TargetFit f = target_fit(t.latency_cost);
-  return f.fits && (budget_lut <= 0 || f.lut <= static_cast<double>(budget_lut)) &&
-         (budget_dsp <= 0 || f.dsp <= static_cast<double>(budget_dsp));
-}
-
 bool ExploreCosts::within_budget(const sched::PointResult& r) {
   const auto t = timing(r);
-  return !t || within_budget(*t);
+  return !t || t->latency_cost.target == "ice40-hx8k" || target_fit(t->latency_cost).within(budget_lut, budget_dsp);
 }
 
 std::string explore_csv(const std::vector<sched::PointResult>& rows, ExploreCosts& costs) {
@@ -116,10 +109,7 @@ ExplorePoints explore_points(const std::vector<sched::PointResult>& rows, Explor
       row.update({{"fma", r.point.fma}, {"lat_fma", r.point.lat_fma}, {"div", r.point.div}, {"lat_div", r.point.lat_div},
                   {"div_pipelined", r.point.div_pipelined}});
     const auto t = costs.timing(r);
-    if (t) {
-      row.update(timing_json(*t));
-      if (row.contains("target")) row["target"]["within_budget"] = costs.within_budget(*t);
-    }
+    if (t) row.update(timing_json(*t, costs.budget_lut, costs.budget_dsp));
     if (!in_words.empty() && r.ii > 0) {  // the input port width as a dimension
       const PortCounts pc = port_counts(r.point, costs.traced, ports);
       nlohmann::json st = nlohmann::json::object();

@@ -102,7 +102,7 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   return t;
 }
 
-nlohmann::json timing_json(const PointTiming& t) {
+nlohmann::json timing_json(const PointTiming& t, long budget_lut, long budget_dsp) {
   nlohmann::json j = {{"arch", t.arch},
           {"area", t.latency_cost.area_cells},
           {"area_units", t.latency_cost.unit_cells},
@@ -121,8 +121,11 @@ nlohmann::json timing_json(const PointTiming& t) {
           {"throughput_period_ns", t.throughput_cost.period_ns},
           {"throughput_per_s", t.throughput_per_s},
           {"throughput_per_s_per_cell", t.throughput_per_cell()}};
-  if (t.latency_cost.target != "ice40-hx8k")
-    j["target"] = {{"latency", target_fit(t.latency_cost).to_json()}, {"throughput", target_fit(t.throughput_cost).to_json()}};
+  if (t.latency_cost.target != "ice40-hx8k") {
+    const TargetFit latency = target_fit(t.latency_cost);
+    j["target"] = {{"latency", latency.to_json()}, {"throughput", target_fit(t.throughput_cost).to_json()},
+                   {"within_budget", latency.within(budget_lut, budget_dsp)}};
+  }
   return j;
 }
 
@@ -170,6 +173,11 @@ TargetFit target_fit(const CostEstimate& e) {
     f.overflow = resource_overflow("DSP blocks", std::lround(f.dsp), t.dsp);
   f.fits = f.overflow.empty();
   return f;
+}
+
+bool TargetFit::within(long budget_lut, long budget_dsp) const {
+  return fits && (budget_lut <= 0 || lut <= static_cast<double>(budget_lut)) &&
+         (budget_dsp <= 0 || dsp <= static_cast<double>(budget_dsp));
 }
 
 nlohmann::json TargetFit::to_json() const {

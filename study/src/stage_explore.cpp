@@ -223,7 +223,8 @@ void stage_explore(Context& ctx) {
       if (sched::has_unit_dimensions(p.point))  // dividers: only in sweeps that have them
         row.update({{"div", p.point.div}, {"lat_div", p.point.lat_div}, {"div_pipelined", p.point.div_pipelined}});
       // On the study's device (--target): its device model's clock and resources, which the choice ranks by.
-      row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch, ctx.opt.target)));
+      row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch, ctx.opt.target),
+                                   ctx.opt.budget_lut, ctx.opt.budget_dsp));
       rows.push_back(row);
       if (!p.verified && std::string(arch) == "microcoded") ++unverified;
     }

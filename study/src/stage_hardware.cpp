@@ -31,13 +31,9 @@ using nlohmann::json;
 // second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
 // On a target with a device model (the rows carry its fit: stage_explore) times are at its estimated clock, only the
 // points whose latency datapath fits the device are candidates, and "smallest" counts its LUT4.
-json choose(const json& rows, double max_area, long budget_lut, long budget_dsp) {
-  auto fits = [&](const json& r) {
-    if (!r.contains("target")) return true;
-    const json& t = r["target"]["latency"];
-    return t["fits"].get<bool>() && (budget_lut <= 0 || t["lut"].get<double>() <= static_cast<double>(budget_lut)) &&
-           (budget_dsp <= 0 || t["dsp"].get<double>() <= static_cast<double>(budget_dsp));
-  };
+json choose(const json& rows, double max_area, bool budgets) {
+  // Fits the device and --budget-lut / --budget-dsp (stage_explore wrote within_budget: cost::timing_json).
+  auto fits = [](const json& r) { return !r.contains("target") || r["target"]["within_budget"].get<bool>(); };
   auto ok = [&](const json& r) {
     return r["flavour"] == "custom" && r["verified"].get<bool>() && fits(r) &&
            (max_area <= 0 || r["area"].get<double>() <= max_area);
@@ -52,7 +48,7 @@ json choose(const json& rows, double max_area, long budget_lut, long budget_dsp)
     if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
   if (fastest < 0)
     throw Error(max_area > 0 ? fmt::format("study: no verified design fits the budget of {} cells and the device", max_area)
-                : budget_lut > 0 || budget_dsp > 0
+                : budgets
                     ? std::string("study: no verified design fits the device within --budget-lut/--budget-dsp")
                     : std::string("study: no verified design fits the device (--target)"));
   const double fast_ns = at(fastest)["latency_ns"];
@@ -133,7 +129,7 @@ void register_tradeoff(Context& ctx, const json& pt) {
 void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
-  json designs = choose(rows, ctx.opt.max_area, ctx.opt.budget_lut, ctx.opt.budget_dsp);
+  json designs = choose(rows, ctx.opt.max_area, ctx.opt.budget_lut > 0 || ctx.opt.budget_dsp > 0);
   for (auto& d : designs) {
     d["explore"] = rows[d["point"].get<std::size_t>()];
     const bool tp = d["objective"] == "throughput";

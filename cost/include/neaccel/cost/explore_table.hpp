@@ -34,8 +34,6 @@ struct ExploreCosts {
   // Whether the row's latency datapath fits the target and the budget by the device model (always true on a target
   // without one, the iCE40, and for a row the model cannot cost: nothing is pruned on a guess).
   bool within_budget(const sched::PointResult& r);
-  // The same from a costed row: fits the device, and within the LUT4 and DSP budget.
-  bool within_budget(const PointTiming& t) const;
 };
 
 // sched's CSV columns (explore.hpp: csv_header) followed by the time and area columns (timing_csv_header); a row

@@ -59,8 +59,10 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
 // The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
 // period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),
 // set_point_cycles, throughput_area, throughput_period_ns, throughput_per_s, throughput_per_s_per_cell; on a target
-// other than the iCE40 HX8K also "target": target_fit of the latency datapath and of the throughput design.
-nlohmann::json timing_json(const PointTiming& t);
+// other than the iCE40 HX8K also "target": target_fit of the latency datapath and of the throughput design, and
+// "within_budget": whether the latency datapath fits and takes at most budget_lut LUT4 and budget_dsp DSP blocks
+// (TargetFit::within; 0 = the whole device).
+nlohmann::json timing_json(const PointTiming& t, long budget_lut = 0, long budget_dsp = 0);
 // Column names and one CSV row of the same fields, in this order (appended to sched's explore CSV columns).
 std::string timing_csv_header();
 std::string timing_csv_row(const PointTiming& t);
@@ -85,6 +87,9 @@ struct TargetFit {
   bool fits = false;
   std::string overflow;                // when it does not fit: the resource, "91200 LUT4 of 83640, 7560 over (109 %)"
   nlohmann::json to_json() const;
+  // Fits the device and takes at most budget_lut LUT4 and budget_dsp DSP blocks (0 = no budget beyond the device):
+  // the --budget-lut and --budget-dsp of explore and study.
+  bool within(long budget_lut, long budget_dsp) const;
 };
 TargetFit target_fit(const CostEstimate& e);
 DeviceFit device_fit_cells(double area_cells);  // the same from an area in generic cells (a data file's figure)
