@@ -9,6 +9,7 @@
 #pragma once
 
 #include "neaccel/ref/error.hpp"
+#include "neaccel/cost/target.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -169,7 +170,7 @@ inline void add_device_budget(CLI::App& cmd, long& lut, long& dsp, const std::st
 
 // The budgets count a device's own resources, so they need a target with a device model (not the iCE40).
 inline void check_device_budget(const std::string& target, long lut, long dsp) {
-  if ((lut > 0 || dsp > 0) && target == "ice40-hx8k")
+  if ((lut > 0 || dsp > 0) && !neaccel::cost::target(target).has_device_model())
     throw UsageError(fmt::format("--budget-lut and --budget-dsp count a device's LUT4 and DSP blocks: give --target "
                                  "with a device model (ecp5-85f), not {}", target));
 }

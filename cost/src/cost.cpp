@@ -2,6 +2,7 @@
 // iCE40 HX8K. The coefficients are not in this file: they are fitted by cost/calibration/fit.py on the measurements
 // of data/datapath-area.json and data/datapath-timing.json (section "model" of each), embedded at build time.
 #include "neaccel/cost/cost.hpp"
+#include "embedded_data.hpp"
 #include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -26,6 +27,7 @@ extern const char* const kUnitTimingJson;
 extern const char* const kHardwiredAreaJson;
 extern const char* const kEcp5UnitTimingJson;  // data/ecp5-85f/unit-timing.json
 extern const char* const kEcp5DesignsJson;     // data/ecp5-85f/designs.json
+extern const char* const kEcp5RoutabilityJson; // data/ecp5-85f/routability.json
 
 namespace {
 using nlohmann::json;
@@ -81,7 +83,8 @@ int operand_ports(const CostPoint& p) { return 2 * (p.mul + p.add + p.div) + 3 *
 const json& embedded(const std::string& file) {
   static const std::map<std::string, const char*> texts{{"data/unit-timing.json", kUnitTimingJson},
                                                         {"data/ecp5-85f/unit-timing.json", kEcp5UnitTimingJson},
-                                                        {"data/ecp5-85f/designs.json", kEcp5DesignsJson}};
+                                                        {"data/ecp5-85f/designs.json", kEcp5DesignsJson},
+                                                        {"data/ecp5-85f/routability.json", kEcp5RoutabilityJson}};
   const auto it = texts.find(file);
   if (it == texts.end()) throw Error(file + ": not embedded in the cost library (cost/CMakeLists.txt)");
   return parsed(it->second, it->first.c_str());
@@ -118,6 +121,8 @@ double unit_period(const CostPoint& p, bool mul) {
   return 1000.0 / (*best)["fmax_mhz"].get<double>();
 }
 }  // namespace
+
+const json& embedded_data(const std::string& file) { return embedded(file); }
 
 int microcode_word_bits(const CostPoint& p) {
   const int U = all_units(p), R = std::max(p.registers, 1);
@@ -581,8 +586,10 @@ CostEstimate estimate_on_device(const CostPoint& p) {
 }  // namespace
 
 CostEstimate estimate_cost(const CostPoint& p) {
-  if (p.target == "ice40-hx8k") return estimate_generic(p);
-  return estimate_on_device(p);
+  CostEstimate e = target(p.target).has_device_model() ? estimate_on_device(p) : estimate_generic(p);
+  e.arch = p.arch;
+  e.port_sources = operand_sources(p);
+  return e;
 }
 
 nlohmann::json device_model(const std::string& name) {

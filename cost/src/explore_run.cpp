@@ -132,13 +132,15 @@ ExploreResult finish(const fs::path& dir, std::vector<PointResult> rows, const E
   costs.budget_lut = r.budget_lut;
   costs.budget_dsp = r.budget_dsp;
   write_atomic(dir / "explore.csv", explore_csv(rows, costs));
-  // On a target with a device model the front holds only the points whose latency datapath fits it (and the
-  // budget): a design the device cannot hold is no design choice.
+  // On a target with a device model the front holds only the points whose latency datapath fits it, lies within
+  // what has been measured to route there (routability.hpp) and keeps the budget: a design the device cannot hold,
+  // or that its router may never finish, is no design choice.
   std::vector<PointResult> candidates;
   for (const auto& row : rows)
     if (costs.within_budget(row)) candidates.push_back(row);
   if (candidates.size() < rows.size())
-    note(hooks, fmt::format("{} of {} points do not fit {} (by its device model{}): left out of the Pareto front",
+    note(hooks, fmt::format("{} of {} points do not fit {} (by its device model, what has routed there{}): left "
+                            "out of the Pareto front",
                             rows.size() - candidates.size(), rows.size(), target(r.target).part,
                             r.budget_lut || r.budget_dsp ? " and the budget" : ""));
   const auto front = pareto_front(candidates);

@@ -2,6 +2,7 @@
 
 #include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/cost/target.hpp"
 
 #include <fmt/format.h>
 
@@ -64,7 +65,7 @@ std::optional<PointTiming> ExploreCosts::timing(const sched::PointResult& r) {
 
 bool ExploreCosts::within_budget(const sched::PointResult& r) {
   const auto t = timing(r);
-  return !t || t->latency_cost.target == "ice40-hx8k" || target_fit(t->latency_cost).within(budget_lut, budget_dsp);
+  return !t || !cost::target(t->latency_cost.target).has_device_model() || target_fit(t->latency_cost).within(budget_lut, budget_dsp);
 }
 
 std::string explore_csv(const std::vector<sched::PointResult>& rows, ExploreCosts& costs) {
@@ -199,7 +200,8 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
     return s;
   };
   if (costed)
-    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks%s)\n", part.c_str(),
+    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks, within what has "
+            "routed%s)\n", part.c_str(),
             fit, costed, points.budget.empty() ? "" : (", " + points.budget).c_str());
   if (fast && most)
     appendf(out, "estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "

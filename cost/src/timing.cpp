@@ -2,6 +2,7 @@
 
 #include "neaccel/cost/area.hpp"
 #include "neaccel/cost/pnr.hpp"
+#include "neaccel/cost/routability.hpp"
 #include "neaccel/cost/target.hpp"
 
 #include "neaccel/hw/datapath.hpp"
@@ -94,7 +95,15 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
     t.throughput_cost = estimate_cost(s);
     if (!(t.throughput_cost.period_ns > 0))
       throw Error(fmt::format("cost: no clock period for the streaming datapath of {}", sched::point_key(p)));
-  } else {
+    if (has_routability(target)) {
+      const TargetFit fit = target_fit(t.throughput_cost);
+      if (!fit.routable) {
+        t.streaming = false;
+        t.streaming_left_out = fit.fits ? fit.unroutable : "does not fit the " + fit.part + " (" + fit.overflow + ")";
+      }
+    }
+  }
+  if (!t.streaming) {
     t.set_point_cycles = t.eval_cycles;
     t.throughput_cost = t.latency_cost;
   }
@@ -121,10 +130,13 @@ nlohmann::json timing_json(const PointTiming& t, long budget_lut, long budget_ds
           {"throughput_period_ns", t.throughput_cost.period_ns},
           {"throughput_per_s", t.throughput_per_s},
           {"throughput_per_s_per_cell", t.throughput_per_cell()}};
-  if (t.latency_cost.target != "ice40-hx8k") {
-    const TargetFit latency = target_fit(t.latency_cost);
-    j["target"] = {{"latency", latency.to_json()}, {"throughput", target_fit(t.throughput_cost).to_json()},
-                   {"within_budget", latency.within(budget_lut, budget_dsp)}};
+  if (!t.streaming_left_out.empty()) j["streaming_left_out"] = t.streaming_left_out;
+  if (target(t.latency_cost.target).has_device_model()) {
+    const TargetFit latency = target_fit(t.latency_cost), throughput = target_fit(t.throughput_cost);
+    j["target"] = {{"latency", latency.to_json()}, {"throughput", throughput.to_json()},
+                   {"within_budget", latency.within(budget_lut, budget_dsp)},
+                   {"fits_budget", latency.fits_budget(budget_lut, budget_dsp)},
+                   {"throughput_within_budget", throughput.within(budget_lut, budget_dsp)}};
   }
   return j;
 }
@@ -172,10 +184,27 @@ TargetFit target_fit(const CostEstimate& e) {
   else if (f.dsp > static_cast<double>(t.dsp))
     f.overflow = resource_overflow("DSP blocks", std::lround(f.dsp), t.dsp);
   f.fits = f.overflow.empty();
+  if (f.fits && has_routability(t.name)) {
+    const auto env = routed_envelope(t.name, e.arch);
+    if (!env)
+      f.unroutable = fmt::format("no {} design has been measured to route on the {}", e.arch, t.part);
+    else if (env->bounds_lut && f.lut > static_cast<double>(env->lut))
+      f.unroutable = fmt::format("{} LUT4 by the model, more than the largest {} design measured to route on the {} "
+                                 "({} LUT4, {:.1f} %: {})",
+                                 std::lround(f.lut), e.arch, t.part, env->lut, env->lut_percent, env->lut_design);
+    else if (env->bounds_ports && e.port_sources > env->port_sources)
+      f.unroutable = fmt::format("operand multiplexers of {} inputs, wider than any {} design measured to route on "
+                                 "the {} ({} inputs: {})",
+                                 std::lround(e.port_sources), e.arch, t.part, std::lround(env->port_sources),
+                                 env->port_design);
+  }
+  f.routable = f.fits && f.unroutable.empty();
   return f;
 }
 
-bool TargetFit::within(long budget_lut, long budget_dsp) const {
+bool TargetFit::within(long budget_lut, long budget_dsp) const { return routable && fits_budget(budget_lut, budget_dsp); }
+
+bool TargetFit::fits_budget(long budget_lut, long budget_dsp) const {
   return fits && (budget_lut <= 0 || lut <= static_cast<double>(budget_lut)) &&
          (budget_dsp <= 0 || dsp <= static_cast<double>(budget_dsp));
 }
@@ -184,6 +213,8 @@ nlohmann::json TargetFit::to_json() const {
   nlohmann::json j{{"target", target}, {"part", part}, {"lut", lut}, {"dsp", dsp}, {"device_lut", device_lut},
                    {"device_dsp", device_dsp}, {"fits", fits}};
   if (!fits) j["overflow"] = overflow;
+  j["routable"] = routable;
+  if (!unroutable.empty()) j["unroutable"] = unroutable;
   return j;
 }
 

@@ -112,11 +112,13 @@ void report_explore(Context& ctx) {
           r.num("explore", "/summary/worst_gap_percent", 1), r.num("explore", "/summary/ii_at_res_mii"),
           r.num("explore", "/summary/pipelined")});
   const std::string device =
-      ctx.opt.target == "ice40-hx8k"
+      !cost::target(ctx.opt.target).has_device_model()
           ? std::string("the cost model calibrated on the iCE40 HX8K (`estimate_cost`, docs/cost.md)")
           : "the device model of the " + cost::target(ctx.opt.target).part + " (`estimate_cost` on " + ctx.opt.target +
                 ", fitted on whole designs placed and routed on it: docs/cost.md), the device the designs are placed on "
-                "in section 7; a point whose latency datapath does not fit it (LUT4 or DSP blocks) is not chosen";
+                "in section 7; a point whose latency datapath does not fit it (LUT4 or DSP blocks), or is larger, or has wider "
+                "operand multiplexers, than any design of its architecture that has routed on it (`neaccel area "
+                "--routability --target " + ctx.opt.target + "`), is not chosen";
   r.para("Time comes from " + device + ": each point's clock period is estimated for its "
          "datapath, and one evaluation takes its cycles including the I/O overhead ({} cycles on the customised graph: "
          "inputs, outputs and two handshakes) times that period. Throughput is set points per second: a pipelined point "

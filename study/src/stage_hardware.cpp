@@ -7,8 +7,11 @@
 #include "neaccel/cost/timing.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
+#include "neaccel/cost/target.hpp"
 
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include <algorithm>
 #include <atomic>
@@ -30,10 +33,15 @@ using nlohmann::json;
 // then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
 // second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
 // On a target with a device model (the rows carry its fit: stage_explore) times are at its estimated clock, only the
-// points whose latency datapath fits the device are candidates, and "smallest" counts its LUT4.
-json choose(const json& rows, double max_area, bool budgets) {
-  // Fits the device and --budget-lut / --budget-dsp (stage_explore wrote within_budget: cost::timing_json).
-  auto fits = [](const json& r) { return !r.contains("target") || r["target"]["within_budget"].get<bool>(); };
+// points whose latency datapath fits the device and is within what has been measured to route there are
+// candidates (for best throughput per area, its throughput design as well), and "smallest" counts its LUT4.
+// routed_only false (the fallback when no point is within what has routed): fitting the device is enough.
+json choose(const json& rows, double max_area, bool budgets, bool routed_only = true) {
+  // Fits the device, lies within what has routed on it, and keeps --budget-lut / --budget-dsp (stage_explore wrote
+  // within_budget and fits_budget: cost::timing_json).
+  auto fits = [&](const json& r) {
+    return !r.contains("target") || r["target"][routed_only ? "within_budget" : "fits_budget"].get<bool>();
+  };
   auto ok = [&](const json& r) {
     return r["flavour"] == "custom" && r["verified"].get<bool>() && fits(r) &&
            (max_area <= 0 || r["area"].get<double>() <= max_area);
@@ -46,6 +54,11 @@ json choose(const json& rows, double max_area, bool budgets) {
   std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
   for (std::size_t i = 0; i < rows.size(); ++i)
     if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
+  if (fastest < 0 && routed_only) {
+    json out = choose(rows, max_area, budgets, false);
+    for (auto& d : out) d["beyond_routed"] = true;
+    return out;
+  }
   if (fastest < 0)
     throw Error(max_area > 0 ? fmt::format("study: no verified design fits the budget of {} cells and the device", max_area)
                 : budgets
@@ -59,8 +72,14 @@ json choose(const json& rows, double max_area, bool budgets) {
     if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
         (smallest < 0 || size(r) < size(at(smallest))))
       smallest = static_cast<std::ptrdiff_t>(i);
-    if (best_tpa < 0 || tpa(r) > tpa(at(best_tpa))) best_tpa = static_cast<std::ptrdiff_t>(i);
+    // Its throughput design too (the streaming datapath is the larger) must fit, route and keep the budgets.
+    const bool throughput_fits = !r.contains("target") || !routed_only ||
+                                 r["target"]["throughput_within_budget"].get<bool>();
+    if (throughput_fits && (best_tpa < 0 || tpa(r) > tpa(at(best_tpa)))) best_tpa = static_cast<std::ptrdiff_t>(i);
   }
+  if (best_tpa < 0)
+    throw Error("study: no verified design's throughput datapath fits the device and is within what has been measured "
+                "to route on it (--target)");
   json out = json::array();
   out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
   out.push_back({{"name", "smallest within 10%"}, {"point", smallest}, {"objective", "latency"}});
@@ -145,7 +164,16 @@ void stage_designs(Context& ctx) {
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
   r.heading(2, "5. Chosen designs" + function_suffix(ctx.opt.function));
-  const bool device = ctx.opt.target != "ice40-hx8k";
+  const bool device = cost::target(ctx.opt.target).has_device_model();
+  if (designs[0].value("beyond_routed", false)) {
+    const std::string part = cost::target(ctx.opt.target).part;
+    const std::string why = "no explored design is within what has been measured to route on the " + part +
+                            " (`neaccel area --routability --target " + ctx.opt.target +
+                            "`): the designs below fit it by the device model but are larger, or have wider operand "
+                            "multiplexers, than any design of their architecture that has routed there";
+    std::cerr << "neaccel: note: study: " << why << "\n";
+    r.para("**Beyond what has routed.** " + why + ". Their figures are the model's; `--pnr` does not place them.");
+  }
   r.para("Three named points of the customised graph's exploration, chosen by time" +
          std::string(device ? " at the clock of the device model, among the points that fit the device (section 4)" : "") +
          ": fastest is the smallest latency in nanoseconds; smallest within 10% the smallest " +

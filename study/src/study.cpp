@@ -6,6 +6,7 @@
 #include "neaccel/ref/io.hpp"
 #include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/timing.hpp"
+#include "neaccel/cost/target.hpp"
 
 #include <fmt/format.h>
 
@@ -83,13 +84,14 @@ void summary(Context& ctx) {
   const json& rows = ctx.data.at("explore")["points"];
   const json& designs = ctx.data.at("designs")["designs"];
   std::ptrdiff_t best = -1;
-  // On a target with a device model the rows carry its fit (stage_explore): only a throughput design that fits.
-  const bool on_device = ctx.opt.target != "ice40-hx8k";
+  // On a target with a device model the rows carry its fit (stage_explore): only a throughput design that fits and
+  // is within what has been measured to route.
+  const bool on_device = cost::target(ctx.opt.target).has_device_model();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const json& r = rows[i];
     if (r["flavour"] != "custom" || !r["verified"].get<bool>()) continue;
     if (ctx.opt.max_area > 0 && r["throughput_area"].get<double>() > ctx.opt.max_area) continue;
-    if (on_device && r.contains("target") && !r["target"]["throughput"]["fits"].get<bool>()) continue;
+    if (on_device && r.contains("target") && !r["target"]["throughput_within_budget"].get<bool>()) continue;
     auto key = [](const json& x) { return std::make_pair(-x["throughput_per_s"].get<double>(), x["throughput_area"].get<double>()); };
     if (best < 0 || key(r) < key(rows[static_cast<std::size_t>(best)])) best = static_cast<std::ptrdiff_t>(i);
   }

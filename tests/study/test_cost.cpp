@@ -6,6 +6,8 @@
 // nextpnr's own Fmax moves by several percent with the seed, so 20 % is the useful resolution of a period model).
 #include "neaccel/ref/error.hpp"
 #include "neaccel/cost/cost.hpp"
+#include "neaccel/cost/routability.hpp"
+#include "neaccel/cost/target.hpp"
 #include "neaccel/cost/timing.hpp"
 
 #include <gtest/gtest.h>
@@ -301,4 +303,43 @@ TEST(DeviceModel, TooBigForTheDeviceNamesTheResource) {
   EXPECT_EQ(fit.overflow, "160 DSP blocks of 156, 4 over (103 %)");
   p.mul = 4;
   EXPECT_TRUE(neaccel::cost::target_fit(estimate_cost(p)).fits);
+}
+
+// The envelope of what has routed on the LFE5U-85F (data/ecp5-85f/routability.json beside the device model's
+// designs): every design placed there that did not route lies outside it by the model's estimate of its own point,
+// with the reason naming the envelope's design, and every design that routed lies inside it. A design that routed
+// but falls outside (its model estimate above the largest placed LUT4) would make the envelope refuse what is known
+// to route; one that did not route but falls inside would let the study choose it again.
+TEST(DeviceModel, RoutabilityEnvelopeSeparatesWhatRoutedFromWhatDidNot) {
+  const json r = neaccel::cost::routability("ecp5-85f");
+  int routed = 0, unrouted = 0;
+  for (const auto& d : r["designs"]) {
+    neaccel::cost::CostPoint p = neaccel::cost::cost_point_from_json(d["point"]);
+    EXPECT_EQ(p.target, "ecp5-85f");
+    const auto fit = neaccel::cost::target_fit(estimate_cost(p));
+    EXPECT_TRUE(fit.fits) << d["name"];
+    if (d["routed"].get<bool>()) {
+      ++routed;
+      EXPECT_TRUE(fit.routable) << d["name"] << ": " << fit.unroutable;
+    } else {
+      ++unrouted;
+      EXPECT_FALSE(fit.routable) << d["name"];
+      EXPECT_NE(fit.unroutable.find("measured to route on the LFE5U-85F-6BG381C"), std::string::npos) << fit.unroutable;
+      EXPECT_FALSE(fit.within(0, 0));
+    }
+  }
+  EXPECT_GE(routed, 23);   // the device model's designs, and the study's placed designs
+  EXPECT_GE(unrouted, 2);  // a hardwired design near the device's size, a microcoded one with wide multiplexers
+  for (const char* arch : {"hardwired", "microcoded"}) {
+    const auto env = neaccel::cost::routed_envelope("ecp5-85f", arch);
+    ASSERT_TRUE(env) << arch;
+    EXPECT_GT(env->lut, 0);
+    EXPECT_LT(env->lut, 83640);
+    EXPECT_GT(env->port_sources, 2.0);
+  }
+  // The iCE40 keeps no routability data: what fits it is taken to route.
+  EXPECT_FALSE(neaccel::cost::has_routability("ice40-hx8k"));
+  EXPECT_FALSE(neaccel::cost::routed_envelope("ice40-hx8k", "hardwired"));
+  EXPECT_FALSE(neaccel::cost::target("ice40-hx8k").has_device_model());
+  EXPECT_TRUE(neaccel::cost::target("ecp5-85f").has_device_model());
 }

@@ -45,6 +45,11 @@ struct CostEstimate {
   // blocks) as the target's model estimates them.
   std::string target = "ice40-hx8k";
   double lut = 0, dsp = 0;
+  // The point's architecture and the inputs of its widest operand multiplexer (S above: hardwired, the largest
+  // port's sources; microcoded, every unit, register and constant), which with the LUT4 decide whether the design
+  // is within what has been measured to route (routability.hpp).
+  std::string arch = "microcoded";
+  double port_sources = 0;
   double fmax_mhz() const { return period_ns > 0 ? 1000.0 / period_ns : 0; }
   nlohmann::json to_json() const;
 };

@@ -22,6 +22,10 @@ struct Target {
   long lut = 0, ff = 0, dsp = 0, bram = 0, io = 0;  // what the device holds
   nlohmann::json report_cells; // resource -> nextpnr utilisation key (lut -> TRELLIS_COMB, ...)
   nlohmann::json data;         // the whole file
+  // Whether the target has a device model of its own: whole designs placed and routed on it ("designs", the
+  // LUT4/DSP/period model of cost::estimate_cost) and so resources to fit, prune and budget against. The iCE40 HX8K
+  // has none: its figures are the generic models it was calibrated for (docs/cost.md).
+  bool has_device_model() const { return !data.value("designs", std::string()).empty(); }
 };
 
 // The target named `name`. Throws neaccel::Error "--target: unknown target 'X' (ice40-hx8k, ecp5-85f)".

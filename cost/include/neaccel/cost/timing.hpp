@@ -39,6 +39,9 @@ struct PointTiming {
   int set_point_cycles = 0;    // cycles between set points: stream_ii, or eval_cycles
   CostEstimate throughput_cost;  // the design that sustains the throughput (streaming datapath, or latency_cost)
   double throughput_per_s = 0;   // set points per second
+  // On a target with routability data: why the point's streaming datapath was left out (it is not routable by the
+  // device model: routability.hpp), so that its throughput design is the latency datapath; empty otherwise.
+  std::string streaming_left_out;
   double throughput_per_cell() const {
     return throughput_cost.area_cells > 0 ? throughput_per_s / throughput_cost.area_cells : 0;
   }
@@ -48,7 +51,9 @@ struct PointTiming {
 // "hardwired" (needs the point's multiplexer inputs: attach_interconnect). A hardwired streaming datapath is costed
 // with the list schedule's multiplexer inputs times the register copies (an estimate: its registers are renamed over
 // the copies, so each unit port sees about that many more register sources).
-// `target`: the device whose models give the period and the resources (cost.hpp: estimate_cost).
+// `target`: the device whose models give the period and the resources (cost.hpp: estimate_cost). On a target with
+// routability data a streaming datapath beyond what has routed there is no design: the point's throughput design is
+// then its latency datapath (streaming false, streaming_left_out says why).
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format = "fp32",
                          const std::string& arch = "microcoded", const std::string& target = "ice40-hx8k");
 
@@ -60,8 +65,10 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
 // period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),
 // set_point_cycles, throughput_area, throughput_period_ns, throughput_per_s, throughput_per_s_per_cell; on a target
 // other than the iCE40 HX8K also "target": target_fit of the latency datapath and of the throughput design, and
-// "within_budget": whether the latency datapath fits and takes at most budget_lut LUT4 and budget_dsp DSP blocks
-// (TargetFit::within; 0 = the whole device).
+// "within_budget": whether the latency datapath fits, is routable and takes at most budget_lut LUT4 and budget_dsp
+// DSP blocks (TargetFit::within; 0 = the whole device), and "throughput_within_budget" the same of the throughput
+// design (streaming; else the latency datapath again), and "fits_budget" the latency datapath's test without
+// routability (TargetFit::fits_budget).
 nlohmann::json timing_json(const PointTiming& t, long budget_lut = 0, long budget_dsp = 0);
 // Column names and one CSV row of the same fields, in this order (appended to sched's explore CSV columns).
 std::string timing_csv_header();
@@ -79,17 +86,23 @@ struct DeviceFit {
 DeviceFit device_fit(const CostEstimate& e);
 
 // Whether a design fits its target's device (e.target) by the target's model: its LUTs and DSP blocks against the
-// device's. iCE40 HX8K: logic cells as device_fit, no DSP blocks.
+// device's. iCE40 HX8K: logic cells as device_fit, no DSP blocks. And whether it is within what has been measured
+// to route there (routability.hpp): a design that fits but is larger, or has wider operand multiplexers, than every
+// design of its architecture that routed is not routable by measurement.
 struct TargetFit {
   std::string target, part;
   double lut = 0, dsp = 0;             // the model's estimate
   long device_lut = 0, device_dsp = 0; // what the device holds
   bool fits = false;
   std::string overflow;                // when it does not fit: the resource, "91200 LUT4 of 83640, 7560 over (109 %)"
+  bool routable = false;               // fits, and within the routed envelope of its architecture
+  std::string unroutable;              // when it fits but is not routable: why, naming the envelope's design
   nlohmann::json to_json() const;
-  // Fits the device and takes at most budget_lut LUT4 and budget_dsp DSP blocks (0 = no budget beyond the device):
-  // the --budget-lut and --budget-dsp of explore and study.
+  // Fits the device, is routable, and takes at most budget_lut LUT4 and budget_dsp DSP blocks (0 = no budget beyond
+  // the device): the --budget-lut and --budget-dsp of explore and study.
   bool within(long budget_lut, long budget_dsp) const;
+  // The same without the routability test: what the study falls back to when no design is within what has routed.
+  bool fits_budget(long budget_lut, long budget_dsp) const;
 };
 TargetFit target_fit(const CostEstimate& e);
 DeviceFit device_fit_cells(double area_cells);  // the same from an area in generic cells (a data file's figure)

@@ -1,0 +1,146 @@
+#include "neaccel/cost/routability.hpp"
+
+#include "embedded_data.hpp"
+#include "neaccel/cost/cost.hpp"
+#include "neaccel/cost/target.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/json_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace neaccel::cost {
+
+using nlohmann::json;
+
+namespace {
+
+// One design placed on the target: from its device model's designs (all routed) or its routability file.
+struct Placed {
+  std::string name, source, note;
+  bool routed = false;
+  long lut = 0;                 // placed LUT4 (routed designs; unrouted: what nextpnr placed, when known, else 0)
+  CostPoint point;              // the design's cost point, on the target
+  CostEstimate estimate;        // the model's, on it
+};
+
+std::string file_of(const Target& t, const char* key) { return t.data.value(key, std::string()); }
+
+std::vector<Placed> placed_designs(const Target& t) {
+  std::vector<Placed> out;
+  auto point = [&](const json& row) {
+    CostPoint p = cost_point_from_json(row.at("point"));
+    p.target = t.name;
+    return p;
+  };
+  const std::string model_file = file_of(t, "designs"), route_file = file_of(t, "routability");
+  for (const auto& [file, routed_all] : {std::pair{model_file, true}, std::pair{route_file, false}}) {
+    if (file.empty()) continue;
+    const json& d = embedded_data(file);
+    if (!d.contains("designs") || !d["designs"].is_array()) throw Error(file + ": designs: expected an array");
+    for (std::size_t i = 0; i < d["designs"].size(); ++i) {
+      const json& row = d["designs"][i];
+      Placed p;
+      try {
+        p.name = row.at("name").get<std::string>();
+        p.source = file;
+        p.routed = routed_all || row.at("routed").get<bool>();
+        p.lut = p.routed ? row.at("lut").get<long>() : row.value("lut", 0L);
+        p.note = row.value("note", std::string());
+        p.point = point(row);
+        p.estimate = estimate_cost(p.point);
+      } catch (const json::exception& e) {
+        throw Error(fmt::format("{}: designs[{}]: {}", file, i, json_problem(e)));
+      }
+      out.push_back(std::move(p));
+    }
+  }
+  return out;
+}
+
+struct Envelopes {
+  std::map<std::string, RoutedEnvelope> by_arch;
+};
+
+Envelopes compute(const Target& t) {
+  Envelopes e;
+  const std::vector<Placed> placed = placed_designs(t);
+  for (const Placed& p : placed) {
+    if (!p.routed) continue;
+    RoutedEnvelope& v = e.by_arch[p.estimate.arch];
+    v.arch = p.estimate.arch;
+    ++v.routed;
+    // The larger of what nextpnr placed and what the model estimates for it: the envelope is compared with the
+    // model's estimates, and a design that routed must lie inside it whichever way the model errs on it.
+    const long lut = std::max(p.lut, std::lround(p.estimate.lut));
+    if (lut > v.lut) {
+      v.lut = lut;
+      v.lut_design = p.name;
+      v.lut_percent = std::round(1000.0 * static_cast<double>(lut) / static_cast<double>(t.lut)) / 10.0;
+    }
+    if (p.estimate.port_sources > v.port_sources) {
+      v.port_sources = p.estimate.port_sources;
+      v.port_design = p.name;
+    }
+  }
+  for (const Placed& p : placed) {
+    if (p.routed) continue;
+    const auto it = e.by_arch.find(p.estimate.arch);
+    if (it == e.by_arch.end()) continue;
+    RoutedEnvelope& v = it->second;
+    v.bounds_lut = v.bounds_lut || std::max(p.lut, std::lround(p.estimate.lut)) > v.lut;
+    v.bounds_ports = v.bounds_ports || p.estimate.port_sources > v.port_sources;
+  }
+  return e;
+}
+
+const Envelopes& envelopes(const Target& t) {
+  static std::mutex mutex;
+  static std::map<std::string, Envelopes> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = cache.find(t.name); it != cache.end()) return it->second;
+  return cache.emplace(t.name, compute(t)).first->second;
+}
+
+json envelope_json(const RoutedEnvelope& v) {
+  return {{"arch", v.arch}, {"routed", v.routed}, {"lut", v.lut}, {"lut_percent", v.lut_percent},
+          {"lut_design", v.lut_design}, {"port_sources", v.port_sources}, {"port_design", v.port_design},
+          {"bounds_lut", v.bounds_lut}, {"bounds_ports", v.bounds_ports}};
+}
+
+}  // namespace
+
+bool has_routability(const std::string& name) { return !file_of(target(name), "routability").empty(); }
+
+std::optional<RoutedEnvelope> routed_envelope(const std::string& name, const std::string& arch) {
+  const Target& t = target(name);
+  if (!has_routability(name)) return std::nullopt;
+  const Envelopes& e = envelopes(t);
+  if (auto it = e.by_arch.find(arch); it != e.by_arch.end()) return it->second;
+  return std::nullopt;
+}
+
+json routability(const std::string& name) {
+  const Target& t = target(name);
+  if (!has_routability(name))
+    throw Error("--target " + name + ": no routability data (cost/targets/" + name + ".json names none)");
+  json rows = json::array();
+  for (const Placed& p : placed_designs(t)) {
+    json r{{"name", p.name}, {"source", p.source}, {"routed", p.routed}, {"arch", p.estimate.arch},
+           {"lut", p.lut}, {"model_lut", std::round(p.estimate.lut)}, {"port_sources", p.estimate.port_sources},
+           {"point", to_json(p.point)}};
+    if (!p.note.empty()) r["note"] = p.note;
+    rows.push_back(r);
+  }
+  json env = json::object();
+  for (const auto& [arch, v] : envelopes(t).by_arch) env[arch] = envelope_json(v);
+  return {{"target", t.name}, {"part", t.part}, {"device_lut", t.lut}, {"routability_file", file_of(t, "routability")},
+          {"command", t.data.value("routability_command", std::string())}, {"envelope", env}, {"designs", rows}};
+}
+
+}  // namespace neaccel::cost
