@@ -29,7 +29,7 @@ double percent_error(double model, double measured) { return measured != 0 ? 100
 }  // namespace
 
 void stage_device(Context& ctx) {
-  if (ctx.opt.target == "ice40-hx8k") return;  // the exploration's own figures are the iCE40's
+  if (!cost::target(ctx.opt.target).has_device_model()) return;  // the exploration's own figures are the iCE40's
   const cost::Target& t = cost::target(ctx.opt.target);
   const json& designs = ctx.data.at("designs")["designs"];
   json rows = json::array();
@@ -49,20 +49,23 @@ void stage_device(Context& ctx) {
     json row{{"name", name}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
              {"dir", dir.filename().string()},
              {"model", {{"period_ns", e.period_ns}, {"fmax_mhz", e.fmax_mhz()}, {"lut", std::round(e.lut)},
-                        {"dsp", e.dsp}, {"fits", fit.fits}, {"time_ns", cycles * e.period_ns},
+                        {"dsp", e.dsp}, {"fits", fit.fits}, {"routable", fit.routable}, {"time_ns", cycles * e.period_ns},
                         {"critical", e.critical}}}};
     if (!fit.fits) row["model"]["overflow"] = fit.overflow;
+    if (!fit.unroutable.empty()) row["model"]["unroutable"] = fit.unroutable;
     cost::DesignPnrOptions o;
     o.dir = dir.string();
     o.target = t.name;
-    // Only what the model says fits is placed here: a design over the device would take Yosys its whole run to refuse.
-    o.cached_only = !ctx.opt.pnr || !fit.fits;
+    // Only what the model says fits and is within the routed envelope is placed here: a design over the device would
+    // take Yosys its whole run to refuse, and one beyond the envelope can keep nextpnr's router going for hours.
+    o.cached_only = !ctx.opt.pnr || !fit.routable;
     if (!o.cached_only) ctx.progress.detail(name + " (place and route on " + t.part + ")");
     const json placed = cost::design_pnr(o);
     const std::string from = placed.value("cache", "none");
     if (from == "none") {
-      row["placed"] = {{"status", fit.fits ? "not placed and routed yet: --pnr places it"
-                                           : "not placed: the model says it does not fit (" + fit.overflow + ")"}};
+      row["placed"] = {{"status", fit.routable ? "not placed and routed yet: --pnr places it"
+                                  : !fit.fits ? "not placed: the model says it does not fit (" + fit.overflow + ")"
+                                              : "not placed: beyond what has been measured to route (" + fit.unroutable + ")"}};
     } else if (!placed.value("fits", false)) {
       row["placed"] = {{"status", "does not fit: " + placed.value("overflow", std::string())}};
     } else {
@@ -139,6 +142,25 @@ void device_summary(Context& ctx) {
             r.num("device", "/designs/0/cycles"), r.num("device", "/designs/0/model/fmax_mhz", 2),
             r.num("device", "/designs/0/model/lut", 0), r.num("device", "/designs/0/model/dsp", 0),
             r.num("device", "/designs/0/model/fits")});
+  // The device model ranks within its own period error: where place and route finds another chosen latency design
+  // faster than the model's lowest-latency one, the summary says which, at its placed clock.
+  std::ptrdiff_t best = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i]["objective"] == "latency" && rows[i]["placed"].contains("time_ns") &&
+        (best < 0 || rows[i]["placed"]["time_ns"].get<double>() <
+                         rows[static_cast<std::size_t>(best)]["placed"]["time_ns"].get<double>()))
+      best = static_cast<std::ptrdiff_t>(i);
+  if (best > 0) {
+    const std::string at = fmt::format("/designs/{}", best);
+    r.para("- Placed and routed, the fastest of the chosen designs is \"" +
+               rows[static_cast<std::size_t>(best)]["name"].get<std::string>() +
+               "\": {} ns ({} cycles at {} MHz; {} LUT4, {} % of the device; {} DSP blocks), where the device model "
+               "had estimated {} ns.",
+           {r.num("device", at + "/placed/time_ns", 1), r.num("device", at + "/cycles"),
+            r.num("device", at + "/placed/fmax_mhz", 2), r.num("device", at + "/placed/lut"),
+            r.num("device", at + "/placed/lut_percent", 1), r.num("device", at + "/placed/dsp"),
+            r.num("device", at + "/model/time_ns", 1)});
+  }
 }
 
 }  // namespace neaccel::study
