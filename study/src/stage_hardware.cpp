@@ -1,5 +1,6 @@
 // Stages 5-7: named design points, their RTL, co-simulation and synthesis.
 #include "context.hpp"
+#include "neaccel/study/choose.hpp"
 #include "neaccel/cost/yosys_script.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/process.hpp"
@@ -29,13 +30,7 @@ namespace fs = std::filesystem;
 namespace {
 using nlohmann::json;
 
-// The study's named designs, chosen on the customised graph by time: fastest (smallest latency in ns,
-// then smallest area), smallest within 10% of the fastest's latency in ns, best throughput per area (set points per
-// second per cell of the design that sustains them: streaming, or the latency datapath without a modulo schedule).
-// On a target with a device model (the rows carry its fit: stage_explore) times are at its estimated clock, only the
-// points whose latency datapath fits the device and is within what has been measured to route there are
-// candidates (for best throughput per area, its throughput design as well), and "smallest" counts its LUT4.
-// routed_only false (the fallback when no point is within what has routed): fitting the device is enough.
+// routed_only false: the fallback of choose_designs (choose.hpp) when no point is within what has routed.
 json choose(const json& rows, double max_area, bool budgets, bool routed_only = true) {
   // Fits the device, lies within what has routed on it, and keeps --budget-lut / --budget-dsp (stage_explore wrote
   // within_budget and fits_budget: cost::timing_json).
@@ -87,6 +82,8 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
   return out;
 }
 }  // namespace
+
+json choose_designs(const json& rows, double max_area, bool budgets) { return choose(rows, max_area, budgets); }
 
 namespace {
 // Cycles against registers on the fastest design's unit mix. The point is re-evaluated (sched's
@@ -148,7 +145,7 @@ void register_tradeoff(Context& ctx, const json& pt) {
 void stage_designs(Context& ctx) {
   ctx.progress.stage("Design choice");
   const json& rows = ctx.data.at("explore")["points"];
-  json designs = choose(rows, ctx.opt.max_area, ctx.opt.budget_lut > 0 || ctx.opt.budget_dsp > 0);
+  json designs = choose_designs(rows, ctx.opt.max_area, ctx.opt.budget_lut > 0 || ctx.opt.budget_dsp > 0);
   for (auto& d : designs) {
     d["explore"] = rows[d["point"].get<std::size_t>()];
     const bool tp = d["objective"] == "throughput";

@@ -1,0 +1,19 @@
+// The study's three named designs, chosen from the exploration's rows (explore.json's points, with the time and the
+// device fit of cost::timing_json): fastest (smallest latency in ns, then smallest size), smallest within 10 % of
+// that latency, best throughput per area (set points per second per cell of the design that sustains them). Only
+// verified points of the customised graph are candidates, within max_area generic cells (0 = no limit); on a target
+// with a device model (the rows carry "target") only points whose latency datapath fits the device, lies within what
+// has routed on it and keeps --budget-lut/--budget-dsp (target.within_budget), and for best throughput per area its
+// throughput design too (target.throughput_within_budget); "smallest" then counts LUT4 on the device.
+// When no point lies within what has routed but some fit, the choice falls back to those that fit and marks every
+// pick "beyond_routed": true. Throws neaccel::Error when nothing fits.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace neaccel::study {
+
+// [{name, point (index into rows), objective ("latency" | "throughput"), [beyond_routed]}] x 3.
+nlohmann::json choose_designs(const nlohmann::json& rows, double max_area, bool budgets);
+
+}  // namespace neaccel::study
