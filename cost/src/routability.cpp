@@ -63,21 +63,27 @@ std::vector<Placed> placed_designs(const Target& t) {
   return out;
 }
 
+// The target's placed designs, read once, and the envelope per architecture they give.
 struct Envelopes {
+  std::vector<Placed> placed;
   std::map<std::string, RoutedEnvelope> by_arch;
 };
 
+// A design's size against the envelope: the larger of what nextpnr placed and what the model estimates for it (the
+// envelope is compared with the model's estimates, and a design that routed must lie inside it whichever way the
+// model errs on it).
+long envelope_lut(const Placed& p) { return std::max(p.lut, std::lround(p.estimate.lut)); }
+
 Envelopes compute(const Target& t) {
   Envelopes e;
-  const std::vector<Placed> placed = placed_designs(t);
+  e.placed = placed_designs(t);
+  const std::vector<Placed>& placed = e.placed;
   for (const Placed& p : placed) {
     if (!p.routed) continue;
     RoutedEnvelope& v = e.by_arch[p.estimate.arch];
     v.arch = p.estimate.arch;
     ++v.routed;
-    // The larger of what nextpnr placed and what the model estimates for it: the envelope is compared with the
-    // model's estimates, and a design that routed must lie inside it whichever way the model errs on it.
-    const long lut = std::max(p.lut, std::lround(p.estimate.lut));
+    const long lut = envelope_lut(p);
     if (lut > v.lut) {
       v.lut = lut;
       v.lut_design = p.name;
@@ -93,7 +99,7 @@ Envelopes compute(const Target& t) {
     const auto it = e.by_arch.find(p.estimate.arch);
     if (it == e.by_arch.end()) continue;
     RoutedEnvelope& v = it->second;
-    v.bounds_lut = v.bounds_lut || std::max(p.lut, std::lround(p.estimate.lut)) > v.lut;
+    v.bounds_lut = v.bounds_lut || envelope_lut(p) > v.lut;
     v.bounds_ports = v.bounds_ports || p.estimate.port_sources > v.port_sources;
   }
   return e;
@@ -119,7 +125,7 @@ bool has_routability(const std::string& name) { return !file_of(target(name), "r
 
 std::optional<RoutedEnvelope> routed_envelope(const std::string& name, const std::string& arch) {
   const Target& t = target(name);
-  if (!has_routability(name)) return std::nullopt;
+  if (file_of(t, "routability").empty()) return std::nullopt;
   const Envelopes& e = envelopes(t);
   if (auto it = e.by_arch.find(arch); it != e.by_arch.end()) return it->second;
   return std::nullopt;
@@ -127,10 +133,11 @@ std::optional<RoutedEnvelope> routed_envelope(const std::string& name, const std
 
 json routability(const std::string& name) {
   const Target& t = target(name);
-  if (!has_routability(name))
+  if (file_of(t, "routability").empty())
     throw Error("--target " + name + ": no routability data (cost/targets/" + name + ".json names none)");
+  const Envelopes& e = envelopes(t);
   json rows = json::array();
-  for (const Placed& p : placed_designs(t)) {
+  for (const Placed& p : e.placed) {
     json r{{"name", p.name}, {"source", p.source}, {"routed", p.routed}, {"arch", p.estimate.arch},
            {"lut", p.lut}, {"model_lut", std::round(p.estimate.lut)}, {"port_sources", p.estimate.port_sources},
            {"point", to_json(p.point)}};
@@ -138,7 +145,7 @@ json routability(const std::string& name) {
     rows.push_back(r);
   }
   json env = json::object();
-  for (const auto& [arch, v] : envelopes(t).by_arch) env[arch] = envelope_json(v);
+  for (const auto& [arch, v] : e.by_arch) env[arch] = envelope_json(v);
   return {{"target", t.name}, {"part", t.part}, {"device_lut", t.lut}, {"routability_file", file_of(t, "routability")},
           {"command", t.data.value("routability_command", std::string())}, {"envelope", env}, {"designs", rows}};
 }

@@ -29,8 +29,8 @@ double percent_error(double model, double measured) { return measured != 0 ? 100
 }  // namespace
 
 void stage_device(Context& ctx) {
-  if (!cost::target(ctx.opt.target).has_device_model()) return;  // the exploration's own figures are the iCE40's
   const cost::Target& t = cost::target(ctx.opt.target);
+  if (!t.has_device_model()) return;  // the exploration's own figures are the iCE40's
   const json& designs = ctx.data.at("designs")["designs"];
   json rows = json::array();
   std::set<std::string> seen;
