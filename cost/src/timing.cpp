@@ -6,6 +6,7 @@
 #include "neaccel/cost/target.hpp"
 
 #include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 
@@ -24,14 +25,47 @@ GraphShape graph_shape(const dfg::Graph& g) {
   return {static_cast<int>(g.inputs.size()), static_cast<int>(g.outputs.size()), static_cast<int>(consts.size())};
 }
 
-void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r) {
-  const hw::Datapath dp = hw::build(*p.graph, p, s, hw::NumberFormat::parse("fp32"));
+namespace {
+// hw::interconnect of a datapath: its multiplexer inputs, as two-input multiplexers, and the widest unit port.
+struct MuxFigures {
+  int inputs = 0, mux2_equivalent = 0, max_port_sources = 0;
+};
+MuxFigures mux_figures(const hw::Datapath& dp) {
   const hw::Interconnect ic = hw::interconnect(dp);
-  r.mux_inputs = ic.mux_inputs();
-  r.mux2_equivalent = ic.mux2_equivalent();
-  r.max_port_sources = 0;
+  MuxFigures m{ic.mux_inputs(), ic.mux2_equivalent(), 0};
   for (const auto& ports : ic.unit_sources)
-    for (const auto& v : ports) r.max_port_sources = std::max(r.max_port_sources, static_cast<int>(v.size()));
+    for (const auto& v : ports) m.max_port_sources = std::max(m.max_port_sources, static_cast<int>(v.size()));
+  return m;
+}
+}  // namespace
+
+void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r) {
+  const MuxFigures m = mux_figures(hw::build(*p.graph, p, s, hw::NumberFormat::parse("fp32")));
+  r.mux_inputs = m.inputs;
+  r.mux2_equivalent = m.mux2_equivalent;
+  r.max_port_sources = m.max_port_sources;
+}
+
+void attach_stream(const sched::Problem& p, const sched::Schedule&, sched::PointResult& r) {
+  // As `neaccel rtl --ii min` builds it (hw::make_design): the scheduler's minimum II raised to the I/O bound, the
+  // shorter of Rau's and the modulo list schedule there, left-edge binding. The sweep's own modulo schedule (Rau's
+  // alone) gives the II; the design is rescheduled from the problem so that it is the design the study generates.
+  sched::Problem q = p;
+  q.ii = 0;
+  q.max_registers = 0;
+  sched::Schedule s;
+  const hw::Datapath dp = hw::stream_datapath(*p.graph, q, s, hw::NumberFormat::parse("fp32"), hw::kStreamMinII, 1,
+                                              r.point.max_registers);
+  sched::BuiltStream b;
+  b.ii = dp.stream.ii;
+  b.registers = dp.config.max_regs;
+  b.program_words = dp.config.max_prog;
+  b.stages = dp.config.max_stages;
+  const MuxFigures m = mux_figures(dp);
+  b.mux_inputs = m.inputs;
+  b.mux2_equivalent = m.mux2_equivalent;
+  b.max_port_sources = m.max_port_sources;
+  r.stream = b;
 }
 
 PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const std::string& format,
@@ -76,20 +110,37 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
   t.latency_ns = t.eval_cycles * t.latency_cost.period_ns;
   t.streaming = r.ii > 0;
   if (t.streaming) {
-    // The streaming datapath: II raised to the I/O bound. Its registers (modulo variable expansion: K copies on a
-    // circle of K x II cycles) and kernel (K x II words) are known only once it is built; K is estimated as the
-    // modulo schedule's stages, and the registers as the list schedule's times K (puma560 customised, 6+6 units
-    // at 5/3: 45 x 6 = 270 estimated, 212 built with K = 5; kernel 6 x 37 = 222 words estimated, 185 built).
-    const int copies = std::max(1, r.stages);
     CostPoint s = c;
     s.streaming = true;
-    s.ii = std::max({r.ii, g.inputs, g.outputs});
-    s.registers = c.registers * copies;
-    s.program_words = copies * s.ii;
-    if (c.mux2_equivalent >= 0) {
-      s.mux_inputs = c.mux_inputs * copies;
-      s.mux2_equivalent = c.mux2_equivalent * copies;
-      s.max_port_sources = c.max_port_sources * copies;
+    if (r.stream.known()) {
+      // The streaming datapath as built (attach_stream): its own II, registers, kernel, stages and multiplexers.
+      t.stream_built = true;
+      s.ii = r.stream.ii;
+      s.registers = std::max(r.stream.registers, 1);
+      s.program_words = r.stream.program_words;
+      s.stages = r.stream.stages;
+      if (c.mux2_equivalent >= 0) {
+        if (r.stream.mux2_equivalent < 0)
+          throw Error(fmt::format("cost: the streaming datapath of {} was built without its multiplexer inputs",
+                                  sched::point_key(p)));
+        s.mux_inputs = r.stream.mux_inputs;
+        s.mux2_equivalent = r.stream.mux2_equivalent;
+        s.max_port_sources = r.stream.max_port_sources;
+      }
+    } else {
+      // Not built: II raised to the I/O bound; its registers (modulo variable expansion: K copies on a circle of
+      // K x II cycles) and kernel (K x II words) estimated with K = the modulo schedule's stages, the registers and
+      // the multiplexer inputs as the list schedule's times K. Pessimistic: for puma560 customised, 6+6 units at
+      // 5/3, 270 registers estimated, 212 built; hardwired 4+4 at 3/2, 56,459 LUT4 estimated, 29,198 built.
+      const int copies = std::max(1, r.stages);
+      s.ii = std::max({r.ii, g.inputs, g.outputs});
+      s.registers = c.registers * copies;
+      s.program_words = copies * s.ii;
+      if (c.mux2_equivalent >= 0) {
+        s.mux_inputs = c.mux_inputs * copies;
+        s.mux2_equivalent = c.mux2_equivalent * copies;
+        s.max_port_sources = c.max_port_sources * copies;
+      }
     }
     t.set_point_cycles = s.ii;
     t.throughput_cost = estimate_cost(s);
@@ -131,6 +182,7 @@ nlohmann::json timing_json(const PointTiming& t, long budget_lut, long budget_ds
           {"throughput_per_s", t.throughput_per_s},
           {"throughput_per_s_per_cell", t.throughput_per_cell()}};
   if (!t.streaming_left_out.empty()) j["streaming_left_out"] = t.streaming_left_out;
+  if (t.streaming) j["streaming_design"] = t.stream_built ? "built" : "estimated";
   if (target(t.latency_cost.target).has_device_model()) {
     const TargetFit latency = target_fit(t.latency_cost), throughput = target_fit(t.throughput_cost);
     j["target"] = {{"latency", latency.to_json()}, {"throughput", throughput.to_json()},

@@ -98,6 +98,7 @@ PointResult evaluate_point(const dfg::Graph& graph, const Point& pt, const Sweep
       r.ii = m->ii;
       r.modulo_latency = m->length;
       r.stages = m->stages;
+      if (options.on_modulo_schedule && r.verified) options.on_modulo_schedule(p, *m, r);
     }
   }
   return r;

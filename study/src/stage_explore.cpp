@@ -123,7 +123,8 @@ void report_explore(Context& ctx) {
          "datapath, and one evaluation takes its cycles including the I/O overhead ({} cycles on the customised graph: "
          "inputs, outputs and two handshakes) times that period. Throughput is set points per second: a pipelined point "
          "streams a set point every II cycles (the modulo II raised to the I/O bound of one input and one output port), "
-         "on the streaming datapath's own estimate; a point without a modulo schedule (non-pipelined) is a latency "
+         "costed on its streaming datapath as built (its registers, kernel and multiplexers: the design this study "
+         "would generate for it); a point without a modulo schedule (non-pipelined) is a latency "
          "datapath, one set point per evaluation. Clock periods of this study: {} to {} ns (customised graph, verified "
          "points).",
          {r.num("explore", "/summary/custom_io_cycles"), r.num("explore", "/summary/period_ns_min", 2),
@@ -205,6 +206,7 @@ void stage_explore(Context& ctx) {
   sched::SweepOptions so;
   so.restarts = ctx.opt.quick ? 1 : 4;
   so.on_list_schedule = cost::attach_interconnect;  // the hardwired architecture's multiplexer inputs
+  so.on_modulo_schedule = cost::attach_stream;       // the streaming datapath as the study would build it
   const auto results = sched::run_sweep(points, graphs, so, threads, [&](std::size_t done, std::size_t total) {
     ctx.progress.detail(fmt::format("{}/{} points", done, total));
   });

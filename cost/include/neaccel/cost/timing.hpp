@@ -42,15 +42,19 @@ struct PointTiming {
   // On a target with routability data: why the point's streaming datapath was left out (it is not routable by the
   // device model: routability.hpp), so that its throughput design is the latency datapath; empty otherwise.
   std::string streaming_left_out;
+  // Whether the streaming datapath's figures are those of the design built (PointResult::stream, attach_stream), or
+  // estimated from the list schedule.
+  bool stream_built = false;
   double throughput_per_cell() const {
     return throughput_cost.area_cells > 0 ? throughput_per_s / throughput_cost.area_cells : 0;
   }
 };
 
 // Throws neaccel::Error (from the cost model) when the point's units have no area figure. `arch`: "microcoded" or
-// "hardwired" (needs the point's multiplexer inputs: attach_interconnect). A hardwired streaming datapath is costed
-// with the list schedule's multiplexer inputs times the register copies (an estimate: its registers are renamed over
-// the copies, so each unit port sees about that many more register sources).
+// "hardwired" (needs the point's multiplexer inputs: attach_interconnect). The streaming datapath is costed as built
+// where the sweep built it (attach_stream: its registers, kernel and multiplexer inputs); otherwise estimated from
+// the list schedule, with its registers and multiplexer inputs times the register copies (its registers are renamed
+// over the copies, so each unit port sees about that many more register sources; up to twice the built design).
 // `target`: the device whose models give the period and the resources (cost.hpp: estimate_cost). On a target with
 // routability data a streaming datapath beyond what has routed there is no design: the point's throughput design is
 // then its latency datapath (streaming false, streaming_left_out says why).
@@ -60,6 +64,10 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
 // sched::SweepOptions::on_list_schedule for the hardwired architecture: builds the point's datapath (hw::build,
 // left-edge binding) and records hw::interconnect's multiplexer inputs in the result (mux_inputs, mux2_equivalent).
 void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
+// sched::SweepOptions::on_modulo_schedule: builds the point's streaming datapath as `neaccel rtl --ii min` does
+// (hw::stream_datapath at the smallest II, fp32, left-edge binding) and records its II, registers, kernel words,
+// stages and multiplexer inputs in r.stream. Throws neaccel::Error when the design fails its own checks.
+void attach_stream(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
 
 // The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
 // period_ns, fmax_mhz, critical, eval_cycles, latency_ns, throughput_mode ("streaming" | "latency datapath"),

@@ -33,6 +33,18 @@ bool has_unit_dimensions(const Point& p);
 // Unique key of a point (used for resuming and merging).
 std::string point_key(const Point& p);
 
+// The streaming datapath of a point as built (SweepOptions::on_modulo_schedule: the study builds it as `neaccel rtl
+// --ii min` does), so that its cost is that of the design rather than an estimate from the list schedule; -1 where
+// it was not built. In memory only: the CSV does not carry it.
+struct BuiltStream {
+  int ii = -1;                 // II built (the modulo scheduler's minimum, raised to the I/O bound)
+  int registers = -1;          // registers after modulo variable expansion
+  int program_words = -1;      // kernel words (copies x II)
+  int stages = -1;             // pipeline stages of the schedule built
+  int mux_inputs = -1, mux2_equivalent = -1, max_port_sources = -1;  // hw::interconnect of the streaming datapath
+  bool known() const { return ii > 0 && registers >= 0 && program_words > 0 && stages > 0; }
+};
+
 struct PointResult {
   Point point;
   int ops = 0, critical_path = 0, lower_bound = 0, length = 0;
@@ -43,6 +55,7 @@ struct PointResult {
   bool verified = false;         // list and modulo schedules both passed verify()
   // Set by SweepOptions::on_list_schedule (the study: hw::interconnect of the list schedule's datapath); -1 unknown.
   int mux_inputs = -1, mux2_equivalent = -1, max_port_sources = -1;
+  BuiltStream stream;  // set by SweepOptions::on_modulo_schedule
 };
 
 bool has_unit_dimensions(const std::vector<PointResult>& rows);
@@ -55,6 +68,9 @@ struct SweepOptions {
   // attach figures sched does not know about (the hardwired datapath's multiplexer inputs) without sched depending
   // on them. Must be thread-safe and deterministic.
   std::function<void(const Problem&, const Schedule&, PointResult&)> on_list_schedule;
+  // Called likewise with each point's verified modulo schedule (the problem's ii set to its II), so that callers
+  // can build the streaming datapath and record what it is (PointResult::stream). Thread-safe and deterministic.
+  std::function<void(const Problem&, const Schedule&, PointResult&)> on_modulo_schedule;
 };
 
 // Schedules one point on `graph` (the point's robot/flavour graph).
