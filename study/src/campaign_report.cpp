@@ -123,7 +123,8 @@ std::string slot_name(std::size_t k) { return fmt::format("{:03d}", k); }
 
 // The cost model's figures for the slot's own number format and architecture (explore.json's are binary32 on the
 // microcoded datapath): the point rescheduled (deterministic: the same schedule as in the sweep, checked by its
-// length), with the hardwired datapath's multiplexer inputs attached, then costed (cost/timing.hpp).
+// length), with the hardwired datapath's multiplexer inputs attached and its streaming datapath built, then costed
+// (cost/timing.hpp).
 json estimate(const CampaignSpec& spec, const CampaignSlot& s, const std::string& robot, const json& p) {
   const dfg::Graph traced = dfg::robot_graph(robot, s.flavour);
   sched::Point pt{robot, s.flavour, p.at("mul"), p.at("add"), p.at("lat_mul"), p.at("lat_add"), p.at("pipelined")};
@@ -135,6 +136,7 @@ json estimate(const CampaignSpec& spec, const CampaignSlot& s, const std::string
   sched::SweepOptions so;
   so.restarts = spec.restarts;
   if (s.arch == "hardwired") so.on_list_schedule = cost::attach_interconnect;
+  so.on_modulo_schedule = cost::attach_stream;  // the streaming datapath costed as built, as in the study
   const sched::PointResult r = sched::evaluate_point(g, pt, so);
   if (r.length != p.at("length").get<int>())
     throw Error(fmt::format("{} {} {}: rescheduled length {} differs from the sweep's {}", robot, s.flavour,
