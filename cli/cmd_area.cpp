@@ -214,12 +214,18 @@ void run_routability(const AreaOptions& a) {
                arch, v["routed"].get<int>(), v["lut"].get<long>(), v["lut_percent"].get<double>(),
                v["lut_design"].get<std::string>(), bound(v, "bounds_lut"), v["port_sources"].get<double>(),
                v["port_design"].get<std::string>(), bound(v, "bounds_ports"));
-  fmt::print("\n| design | arch | routed | LUT4 placed | LUT4 model | operand mux inputs | note |\n|---|---|---|---|---|---|---|\n");
-  for (const auto& r : m["designs"])
-    fmt::print("| {} | {} | {} | {} | {:.0f} | {:.0f} | {} |\n", r["name"].get<std::string>(),
+  fmt::print("\n| design | arch | routed | LUT4 placed | LUT4 model | operand mux inputs | period placed / model, ns "
+             "(error) | note |\n|---|---|---|---|---|---|---|---|\n");
+  for (const auto& r : m["designs"]) {
+    const double period = r["period_ns"].get<double>(), model = r["model_period_ns"].get<double>();
+    fmt::print("| {} | {} | {} | {} | {:.0f} | {:.0f} | {} | {} |\n", r["name"].get<std::string>(),
                r["arch"].get<std::string>(), r["routed"].get<bool>() ? "yes" : "**no**",
                r["lut"].get<long>() > 0 ? fmt::format("{}", r["lut"].get<long>()) : std::string("-"),
-               r["model_lut"].get<double>(), r["port_sources"].get<double>(), r.value("note", std::string()));
+               r["model_lut"].get<double>(), r["port_sources"].get<double>(),
+               period > 0 ? fmt::format("{:.2f} / {:.2f} ({:+.1f} %)", period, model, 100.0 * (model - period) / period)
+                          : fmt::format("- / {:.2f}", model),
+               r.value("note", std::string()));
+  }
 }
 
 void setup(CLI::App& app) {

@@ -25,6 +25,7 @@ struct Placed {
   std::string name, source, note;
   bool routed = false;
   long lut = 0;                 // placed LUT4 (routed designs; unrouted: what nextpnr placed, when known, else 0)
+  double period_ns = 0;         // routed designs: nextpnr's clock period (0: not routed)
   CostPoint point;              // the design's cost point, on the target
   CostEstimate estimate;        // the model's, on it
 };
@@ -52,6 +53,8 @@ std::vector<Placed> placed_designs(const Target& t) {
         p.routed = routed_all || row.at("routed").get<bool>();
         p.lut = p.routed ? row.at("lut").get<long>() : row.value("lut", 0L);
         p.note = row.value("note", std::string());
+        if (p.routed)  // the model's designs carry the period, the routability file nextpnr's Fmax
+          p.period_ns = row.contains("period_ns") ? row["period_ns"].get<double>() : 1000.0 / row.at("fmax_mhz").get<double>();
         p.point = point(row);
         p.estimate = estimate_cost(p.point);
       } catch (const json::exception& e) {
@@ -140,7 +143,7 @@ json routability(const std::string& name) {
   for (const Placed& p : e.placed) {
     json r{{"name", p.name}, {"source", p.source}, {"routed", p.routed}, {"arch", p.estimate.arch},
            {"lut", p.lut}, {"model_lut", std::round(p.estimate.lut)}, {"port_sources", p.estimate.port_sources},
-           {"point", to_json(p.point)}};
+           {"period_ns", p.period_ns}, {"model_period_ns", p.estimate.period_ns}, {"point", to_json(p.point)}};
     if (!p.note.empty()) r["note"] = p.note;
     rows.push_back(r);
   }

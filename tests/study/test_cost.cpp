@@ -321,14 +321,19 @@ TEST(DeviceModel, RoutabilityEnvelopeSeparatesWhatRoutedFromWhatDidNot) {
     EXPECT_EQ(p.target, "ecp5-85f");
     const auto fit = neaccel::cost::target_fit(estimate_cost(p));
     EXPECT_TRUE(fit.fits) << d["name"];
+    EXPECT_DOUBLE_EQ(d["model_period_ns"].get<double>(), estimate_cost(p).period_ns) << d["name"];
     if (d["routed"].get<bool>()) {
       ++routed;
       EXPECT_TRUE(fit.routable) << d["name"] << ": " << fit.unroutable;
+      // nextpnr's period, for the model's error on every routed design (the calibration's and the others).
+      EXPECT_GT(d["period_ns"].get<double>(), 5.0) << d["name"];
+      EXPECT_LT(d["period_ns"].get<double>(), 200.0) << d["name"];
     } else {
       ++unrouted;
       EXPECT_FALSE(fit.routable) << d["name"];
       EXPECT_NE(fit.unroutable.find("measured to route on the LFE5U-85F-6BG381C"), std::string::npos) << fit.unroutable;
       EXPECT_FALSE(fit.within(0, 0));
+      EXPECT_EQ(d["period_ns"].get<double>(), 0.0) << d["name"];
     }
   }
   EXPECT_GE(routed, 23);   // the device model's designs, and the study's placed designs
