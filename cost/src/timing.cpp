@@ -48,14 +48,22 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
 
 void attach_stream(const sched::Problem& p, const sched::Schedule&, sched::PointResult& r) {
   // As `neaccel rtl --ii min` builds it (hw::make_design): the scheduler's minimum II raised to the I/O bound, the
-  // shorter of Rau's and the modulo list schedule there, left-edge binding. The sweep's own modulo schedule (Rau's
-  // alone) gives the II; the design is rescheduled from the problem so that it is the design the study generates.
+  // shorter of Rau's and the modulo list schedule there, left-edge binding. The sweep's own modulo schedule is not
+  // used: the design is rescheduled from the problem, so that it is the design the study generates.
   sched::Problem q = p;
   q.ii = 0;
   q.max_registers = 0;
   sched::Schedule s;
-  const hw::Datapath dp = hw::stream_datapath(*p.graph, q, s, hw::NumberFormat::parse("fp32"), hw::kStreamMinII, 1,
-                                              r.point.max_registers);
+  hw::Datapath dp;
+  try {
+    dp = hw::stream_datapath(*p.graph, q, s, hw::NumberFormat::parse("fp32"), hw::kStreamMinII, 1,
+                             r.point.max_registers);
+  } catch (const Error&) {
+    // A register limit no streaming datapath meets up to twice the II: none is built, and the point's streaming
+    // datapath stays an estimate (point_timing). Without a limit a failure is a fault, and the sweep reports it.
+    if (r.point.max_registers <= 0) throw;
+    return;
+  }
   sched::BuiltStream b;
   b.ii = dp.stream.ii;
   b.registers = dp.config.max_regs;

@@ -405,3 +405,23 @@ TEST(ExploreCost, StreamingDatapathIsCostedAsBuilt) {
   EXPECT_TRUE(e.streaming);
   EXPECT_GT(e.throughput_cost.area_cells, 1.3 * b.throughput_cost.area_cells);
 }
+
+// A point with a register limit that no streaming datapath meets (three registers) gets no built streaming
+// datapath: attach_stream leaves it unknown, and point_timing costs the estimate instead of failing the sweep.
+TEST(ExploreCost, StreamingDatapathOverARegisterLimitStaysAnEstimate) {
+  neaccel::hw::DesignSpec spec;
+  spec.robot = "planar2";
+  spec.custom = true;
+  spec.format = neaccel::hw::NumberFormat::parse("fp32");
+  spec.arch = neaccel::hw::Arch::Hardwired;
+  const neaccel::hw::Design d = neaccel::hw::make_design(spec);
+  neaccel::sched::PointResult r;
+  r.point = {"planar2", "custom", 1, 1, 3, 2, true};
+  r.point.max_registers = 3;
+  neaccel::cost::attach_stream(d.problem, d.schedule, r);
+  EXPECT_FALSE(r.stream.known());
+  r.point.max_registers = 0;  // without the limit the same problem builds
+  neaccel::cost::attach_stream(d.problem, d.schedule, r);
+  EXPECT_TRUE(r.stream.known());
+  EXPECT_GT(r.stream.registers, 3);
+}

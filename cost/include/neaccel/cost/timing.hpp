@@ -66,7 +66,8 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
 void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
 // sched::SweepOptions::on_modulo_schedule: builds the point's streaming datapath as `neaccel rtl --ii min` does
 // (hw::stream_datapath at the smallest II, fp32, left-edge binding) and records its II, registers, kernel words,
-// stages and multiplexer inputs in r.stream. Throws neaccel::Error when the design fails its own checks.
+// stages and multiplexer inputs in r.stream. Throws neaccel::Error when the design fails its own checks; a point
+// with a register limit (max_registers) no streaming datapath meets keeps r.stream unknown (costed as an estimate).
 void attach_stream(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
 
 // The fields the explore outputs carry (flat, for one row of explore.json): area (cells, latency datapath),
