@@ -222,7 +222,7 @@ void run_routability(const AreaOptions& a) {
                r["arch"].get<std::string>(), r["routed"].get<bool>() ? "yes" : "**no**",
                r["lut"].get<long>() > 0 ? fmt::format("{}", r["lut"].get<long>()) : std::string("-"),
                r["model_lut"].get<double>(), r["port_sources"].get<double>(),
-               period > 0 ? fmt::format("{:.2f} / {:.2f} ({:+.1f} %)", period, model, 100.0 * (model - period) / period)
+               period > 0 ? fmt::format("{:.2f} / {:.2f} ({:+.1f} %)", period, model, neaccel::cost::percent_error(model, period))
                           : fmt::format("- / {:.2f}", model),
                r.value("note", std::string()));
   }

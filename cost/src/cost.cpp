@@ -592,6 +592,10 @@ CostEstimate estimate_cost(const CostPoint& p) {
   return e;
 }
 
+double percent_error(double model, double measured) {
+  return measured != 0 ? 100.0 * (model - measured) / measured : 0.0;
+}
+
 nlohmann::json device_model(const std::string& name) {
   const DeviceModel& m = device_model_of(name);
   json rows = json::array();
@@ -602,8 +606,8 @@ nlohmann::json device_model(const std::string& name) {
     const CostEstimate e = estimate_cost(p);
     const std::string set = row.value("set", "fit");
     const bool fit = set == "fit";
-    auto err = [](double est, double got) { return got != 0 ? 100.0 * (est - got) / got : 0.0; };
-    const double el = err(e.lut, row.at("lut")), ed = err(e.dsp, row.at("dsp")), ep = err(e.period_ns, row.at("period_ns"));
+    const double el = percent_error(e.lut, row.at("lut")), ed = percent_error(e.dsp, row.at("dsp")),
+                 ep = percent_error(e.period_ns, row.at("period_ns"));
     const double errors[3] = {el, ed, ep};
     if (set != "outside")  // outside: shown, for a reason the designs list gives, not held to the tolerance
       for (int i = 0; i < 3; ++i) worst[fit ? 0 : 1][i] = std::max(worst[fit ? 0 : 1][i], std::abs(errors[i]));

@@ -24,10 +24,6 @@ namespace neaccel::study {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
-double percent_error(double model, double measured) { return measured != 0 ? 100.0 * (model - measured) / measured : 0.0; }
-}  // namespace
-
 void stage_device(Context& ctx) {
   const cost::Target& t = cost::target(ctx.opt.target);
   if (!t.has_device_model()) return;  // the exploration's own figures are the iCE40's
@@ -78,9 +74,9 @@ void stage_device(Context& ctx) {
                        {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
                        {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")},
                        {"ff", placed.at("ff")}, {"time_ns", cycles * period},
-                       {"model_error_percent", {{"period", percent_error(e.period_ns, period)},
-                                                {"lut", percent_error(e.lut, placed.at("lut").get<double>())},
-                                                {"dsp", percent_error(e.dsp, placed.at("dsp").get<double>())}}}};
+                       {"model_error_percent", {{"period", cost::percent_error(e.period_ns, period)},
+                                                {"lut", cost::percent_error(e.lut, placed.at("lut").get<double>())},
+                                                {"dsp", cost::percent_error(e.dsp, placed.at("dsp").get<double>())}}}};
     }
     rows.push_back(row);
   }

@@ -95,6 +95,9 @@ CostPoint cost_point_from_manifest(const nlohmann::json& manifest);
 nlohmann::json to_json(const CostPoint& p);
 CostPoint cost_point_from_json(const nlohmann::json& j);  // inverse of to_json (the data files' "point")
 
+// The model's error against a measurement, in percent of the measurement (0 when the measurement is 0).
+double percent_error(double model, double measured);
+
 // Bits of one microcode word of the datapath (as hw::Config::word_bits; streaming: with its stage fields).
 int microcode_word_bits(const CostPoint& p);
 
