@@ -214,6 +214,19 @@ void run_routability(const AreaOptions& a) {
                arch, v["routed"].get<int>(), v["lut"].get<long>(), v["lut_percent"].get<double>(),
                v["lut_design"].get<std::string>(), bound(v, "bounds_lut"), v["port_sources"].get<double>(),
                v["port_design"].get<std::string>(), bound(v, "bounds_ports"));
+  for (const auto& [arch, v] : m["envelope"].items()) {
+    if (v["model_port_design"].get<std::string>().empty()) continue;
+    fmt::print("- {}: the device model is fitted or checked on operand multiplexers of up to {:.0f} inputs ({}); ",
+               arch, v["model_port_sources"].get<double>(), v["model_port_design"].get<std::string>());
+    if (v["beyond_period_design"].get<std::string>().empty())
+      fmt::print("no routed design is wider (no bound)\n");
+    else
+      fmt::print("routed designs wider were {:+.1f} % in period ({}) and {:+.1f} % in LUT4 ({}) by the model ({})\n",
+                 v["beyond_period_error_percent"].get<double>(), v["beyond_period_design"].get<std::string>(),
+                 v["beyond_lut_error_percent"].get<double>(), v["beyond_lut_design"].get<std::string>(),
+                 v["bounds_model_ports"].get<bool>() ? "a bound: beyond the model's tolerance"
+                                                     : "no bound: within the model's tolerance");
+  }
   fmt::print("\n| design | arch | routed | LUT4 placed | LUT4 model | operand mux inputs | period placed / model, ns "
              "(error) | note |\n|---|---|---|---|---|---|---|---|\n");
   for (const auto& r : m["designs"]) {

@@ -614,7 +614,7 @@ nlohmann::json device_model(const std::string& name) {
     rows.push_back({{"name", row.value("name", "")}, {"set", set}, {"rtl_args", row.value("rtl_args", "")},
                     {"arch", p.arch}, {"lut", row.at("lut")}, {"dsp", row.at("dsp")}, {"ff", row.value("ff", 0)},
                     {"period_ns", row.at("period_ns")}, {"fmax_mhz", row.value("fmax_mhz", 0.0)},
-                    {"seconds", row.value("seconds", 0.0)}, {"estimate", e.to_json()},
+                    {"seconds", row.value("seconds", 0.0)}, {"point", to_json(p)}, {"estimate", e.to_json()},
                     {"error_percent", {{"lut", el}, {"dsp", ed}, {"period", ep}}}});
   }
   json coefficients = json::object();

@@ -24,6 +24,7 @@ namespace {
 struct Placed {
   std::string name, source, note;
   bool routed = false;
+  bool calibration = false;     // one of the device model's designs that it is fitted or checked on
   long lut = 0;                 // placed LUT4 (routed designs; unrouted: what nextpnr placed, when known, else 0)
   double period_ns = 0;         // routed designs: nextpnr's clock period (0: not routed)
   CostPoint point;              // the design's cost point, on the target
@@ -51,6 +52,7 @@ std::vector<Placed> placed_designs(const Target& t) {
         p.name = row.at("name").get<std::string>();
         p.source = file;
         p.routed = routed_all || row.at("routed").get<bool>();
+        p.calibration = routed_all && row.value("set", std::string("fit")) != "outside";
         p.lut = p.routed ? row.at("lut").get<long>() : row.value("lut", 0L);
         p.note = row.value("note", std::string());
         if (p.routed)  // the model's designs carry the period, the routability file nextpnr's Fmax
@@ -105,6 +107,35 @@ Envelopes compute(const Target& t) {
     v.bounds_lut = v.bounds_lut || envelope_lut(p) > v.lut;
     v.bounds_ports = v.bounds_ports || p.estimate.port_sources > v.port_sources;
   }
+  // The model's range, and its errors on the routed designs beyond it.
+  const json tol = t.data.value("model_tolerance_percent", json::object());
+  auto tolerance = [&](const char* key) {
+    if (!tol.is_object() || (tol.contains(key) && !tol[key].is_number()))
+      throw Error(fmt::format("cost/targets/{}.json: model_tolerance_percent.{}: expected a number", t.name, key));
+    return tol.value(key, 0.0);
+  };
+  const double tol_period = tolerance("period"), tol_lut = tolerance("lut");
+  for (const Placed& p : placed)
+    if (p.calibration) {
+      RoutedEnvelope& v = e.by_arch[p.estimate.arch];
+      if (p.estimate.port_sources > v.model_port_sources) {
+        v.model_port_sources = p.estimate.port_sources;
+        v.model_port_design = p.name;
+      }
+    }
+  for (const Placed& p : placed) {
+    const auto it = e.by_arch.find(p.estimate.arch);
+    if (!p.routed || it == e.by_arch.end() || it->second.model_port_design.empty()) continue;
+    RoutedEnvelope& v = it->second;
+    if (p.estimate.port_sources <= v.model_port_sources) continue;
+    const double ep = percent_error(p.estimate.period_ns, p.period_ns),
+                 el = percent_error(p.estimate.lut, static_cast<double>(p.lut));
+    if (std::abs(ep) > std::abs(v.beyond_period_error)) v.beyond_period_error = ep, v.beyond_period_design = p.name;
+    if (std::abs(el) > std::abs(v.beyond_lut_error)) v.beyond_lut_error = el, v.beyond_lut_design = p.name;
+  }
+  for (auto& [arch, v] : e.by_arch)
+    v.bounds_model_ports = (tol_period > 0 && std::abs(v.beyond_period_error) > tol_period) ||
+                           (tol_lut > 0 && std::abs(v.beyond_lut_error) > tol_lut);
   return e;
 }
 
@@ -119,7 +150,11 @@ const Envelopes& envelopes(const Target& t) {
 json envelope_json(const RoutedEnvelope& v) {
   return {{"arch", v.arch}, {"routed", v.routed}, {"lut", v.lut}, {"lut_percent", v.lut_percent},
           {"lut_design", v.lut_design}, {"port_sources", v.port_sources}, {"port_design", v.port_design},
-          {"bounds_lut", v.bounds_lut}, {"bounds_ports", v.bounds_ports}};
+          {"bounds_lut", v.bounds_lut}, {"bounds_ports", v.bounds_ports},
+          {"model_port_sources", v.model_port_sources}, {"model_port_design", v.model_port_design},
+          {"beyond_period_error_percent", v.beyond_period_error}, {"beyond_period_design", v.beyond_period_design},
+          {"beyond_lut_error_percent", v.beyond_lut_error}, {"beyond_lut_design", v.beyond_lut_design},
+          {"bounds_model_ports", v.bounds_model_ports}};
 }
 
 }  // namespace

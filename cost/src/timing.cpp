@@ -156,9 +156,11 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
       throw Error(fmt::format("cost: no clock period for the streaming datapath of {}", sched::point_key(p)));
     if (has_routability(target)) {
       const TargetFit fit = target_fit(t.throughput_cost);
-      if (!fit.routable) {
+      if (!fit.routable || !fit.modelled) {
         t.streaming = false;
-        t.streaming_left_out = fit.fits ? fit.unroutable : "does not fit the " + fit.part + " (" + fit.overflow + ")";
+        t.streaming_left_out = !fit.fits      ? "does not fit the " + fit.part + " (" + fit.overflow + ")"
+                               : !fit.routable ? fit.unroutable
+                                               : fit.unmodelled;
       }
     }
   }
@@ -259,10 +261,24 @@ TargetFit target_fit(const CostEstimate& e) {
                                  env->port_design);
   }
   f.routable = f.fits && f.unroutable.empty();
+  if (f.fits && has_routability(t.name)) {
+    const auto env = routed_envelope(t.name, e.arch);
+    if (env && env->bounds_model_ports && e.port_sources > env->model_port_sources) {
+      f.modelled = false;
+      f.unmodelled = fmt::format(
+          "operand multiplexers of {} inputs, wider than any {} design the {} model is fitted or checked on ({} "
+          "inputs: {}); beyond that, routed designs were measured {:+.1f} % in period ({}) and {:+.1f} % in LUT4 ({}) "
+          "by the model",
+          std::lround(e.port_sources), e.arch, t.part, std::lround(env->model_port_sources), env->model_port_design,
+          env->beyond_period_error, env->beyond_period_design, env->beyond_lut_error, env->beyond_lut_design);
+    }
+  }
   return f;
 }
 
-bool TargetFit::within(long budget_lut, long budget_dsp) const { return routable && fits_budget(budget_lut, budget_dsp); }
+bool TargetFit::within(long budget_lut, long budget_dsp) const {
+  return routable && modelled && fits_budget(budget_lut, budget_dsp);
+}
 
 bool TargetFit::fits_budget(long budget_lut, long budget_dsp) const {
   return fits && (budget_lut <= 0 || lut <= static_cast<double>(budget_lut)) &&
@@ -275,6 +291,8 @@ nlohmann::json TargetFit::to_json() const {
   if (!fits) j["overflow"] = overflow;
   j["routable"] = routable;
   if (!unroutable.empty()) j["unroutable"] = unroutable;
+  j["modelled"] = modelled;
+  if (!unmodelled.empty()) j["unmodelled"] = unmodelled;
   return j;
 }
 

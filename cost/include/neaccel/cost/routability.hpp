@@ -7,6 +7,13 @@
 // at most the LUT4 of the largest design of its architecture that routed (as placed, or as the model estimates it
 // where that is more), and operand multiplexers no wider than the widest that routed; each bound holds only where a
 // design of that architecture beyond it did not route. The study and the exploration choose only designs within it (TargetFit::routable).
+//
+// The same data also says where the device model holds. Its operand-multiplexer term is fitted on designs up to a
+// width; routed designs with wider multiplexers show its period and LUT4 further off than the tolerance the target
+// holds the model to ("model_tolerance_percent": placed hardwired streaming designs of 58 to 100 inputs were 10 to
+// 34 % slower than the model and up to 28 % larger). So a design wider than every design the model is fitted or
+// checked on is extrapolated, and where a routed design beyond that width misses the tolerance, the study and the
+// exploration do not choose it on the model's figures (TargetFit::modelled).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -28,6 +35,16 @@ struct RoutedEnvelope {
   // Which of the two bound the envelope: a dimension does only where a design of this architecture beyond it did not
   // route (the data's evidence), so that a size no design has failed at is not refused for being unmeasured.
   bool bounds_lut = false, bounds_ports = false;
+
+  // The device model's range: the widest operand multiplexer among the designs it is fitted or checked on (the
+  // "fit" and "check" sets of its designs file), and the worst errors of the model on routed designs beyond it. It
+  // bounds only where one of those errors is beyond the target's tolerance (a width where the model was measured
+  // off), as the routability bounds do where a design did not route.
+  double model_port_sources = 0;
+  std::string model_port_design;
+  double beyond_period_error = 0, beyond_lut_error = 0;  // worst (largest magnitude) percent errors, signed
+  std::string beyond_period_design, beyond_lut_design;
+  bool bounds_model_ports = false;
 };
 
 // Whether the target keeps routability data (the iCE40 HX8K does not: a design that fits it is taken to route).

@@ -106,11 +106,17 @@ struct TargetFit {
   std::string overflow;                // when it does not fit: the resource, "91200 LUT4 of 83640, 7560 over (109 %)"
   bool routable = false;               // fits, and within the routed envelope of its architecture
   std::string unroutable;              // when it fits but is not routable: why, naming the envelope's design
+  // Within the device model's range (routability.hpp: a design with operand multiplexers wider than every design the
+  // model is fitted or checked on, where routed designs that wide were measured beyond its tolerance, is not): its
+  // figures are the model's, not an extrapolation of it.
+  bool modelled = true;
+  std::string unmodelled;              // when not: why, naming the designs that bound the model's range
   nlohmann::json to_json() const;
-  // Fits the device, is routable, and takes at most budget_lut LUT4 and budget_dsp DSP blocks (0 = no budget beyond
+  // Fits the device, is routable and modelled, and takes at most budget_lut LUT4 and budget_dsp DSP blocks (0 = no budget beyond
   // the device): the --budget-lut and --budget-dsp of explore and study.
   bool within(long budget_lut, long budget_dsp) const;
-  // The same without the routability test: what the study falls back to when no design is within what has routed.
+  // The same without the routability and model-range tests: what the study falls back to when no design is within
+  // them.
   bool fits_budget(long budget_lut, long budget_dsp) const;
 };
 TargetFit target_fit(const CostEstimate& e);
