@@ -198,7 +198,9 @@ nlohmann::json timing_json(const PointTiming& t, long budget_lut, long budget_ds
     j["target"] = {{"latency", latency.to_json()}, {"throughput", throughput.to_json()},
                    {"within_budget", latency.within(budget_lut, budget_dsp)},
                    {"fits_budget", latency.fits_budget(budget_lut, budget_dsp)},
-                   {"throughput_within_budget", throughput.within(budget_lut, budget_dsp)}};
+                   {"throughput_within_budget", throughput.within(budget_lut, budget_dsp)},
+                   {"throughput_fits_budget", throughput.fits_budget(budget_lut, budget_dsp)},
+                   {"throughput_per_s_per_lut", throughput.lut > 0 ? t.throughput_per_s / throughput.lut : 0.0}};
   }
   return j;
 }

@@ -60,7 +60,18 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
                     ? std::string("study: no verified design fits the device within --budget-lut/--budget-dsp")
                     : std::string("study: no verified design fits the device (--target)"));
   const double fast_ns = at(fastest)["latency_ns"];
-  auto tpa = [](const json& x) { return x["throughput_per_s_per_cell"].get<double>(); };
+  // A point's latency datapath delivers one set point per evaluation; it competes for best throughput per area beside
+  // the point's throughput design (its streaming datapath when it streams), since streaming pays for its II with
+  // register copies and wider multiplexers, and on a device that can cost more area than it gains in rate.
+  auto tpa_latency = [&](const json& x) { return 1e9 / x["latency_ns"].get<double>() / size(x); };
+  bool best_is_latency = false;
+  double best_value = 0;
+  // Throughput per area in the device's own resource where the rows carry one (set points per second per LUT4 of the
+  // throughput design, as "smallest" counts LUT4), else per generic cell.
+  auto tpa = [](const json& x) {
+    return x.contains("target") ? x["target"]["throughput_per_s_per_lut"].get<double>()
+                                : x["throughput_per_s_per_cell"].get<double>();
+  };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
@@ -70,7 +81,16 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
     // Its throughput design too (the streaming datapath is the larger) must fit, route and keep the budgets.
     const bool throughput_fits = !r.contains("target") || !routed_only ||
                                  r["target"]["throughput_within_budget"].get<bool>();
-    if (throughput_fits && (best_tpa < 0 || tpa(r) > tpa(at(best_tpa)))) best_tpa = static_cast<std::ptrdiff_t>(i);
+    if (throughput_fits && (best_tpa < 0 || tpa(r) > best_value)) {
+      best_tpa = static_cast<std::ptrdiff_t>(i);
+      best_value = tpa(r);
+      best_is_latency = false;
+    }
+    if (tpa_latency(r) > best_value) {
+      best_tpa = static_cast<std::ptrdiff_t>(i);
+      best_value = tpa_latency(r);
+      best_is_latency = true;
+    }
   }
   if (best_tpa < 0)
     throw Error("study: no verified design's throughput datapath fits the device and is within what has been measured "
@@ -78,7 +98,8 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
   json out = json::array();
   out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
   out.push_back({{"name", "smallest within 10%"}, {"point", smallest}, {"objective", "latency"}});
-  out.push_back({{"name", "best throughput per area"}, {"point", best_tpa}, {"objective", "throughput"}});
+  out.push_back({{"name", "best throughput per area"}, {"point", best_tpa},
+                 {"objective", best_is_latency ? "latency" : "throughput"}});
   return out;
 }
 }  // namespace
@@ -152,11 +173,15 @@ void stage_designs(Context& ctx) {
     // The area of the design as named: the throughput pick is the design that sustains its throughput.
     d["area"] = d["explore"][tp ? "throughput_area" : "area"];
     d["device"] = cost::device_fit_cells(d["area"].get<double>()).to_json();
-    // The throughput pick is generated as the datapath that sustains its throughput.
-    d["streaming"] = tp && d["explore"]["throughput_mode"] == "streaming";
-    d["throughput"] = d["explore"]["throughput_mode"] == "streaming"
-                          ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
-                          : fmt::format("latency datapath, one set point per {} cycles", d["explore"]["set_point_cycles"].get<int>());
+    // The throughput pick is generated as the datapath that sustains its throughput; the others (and a throughput
+    // pick whose latency datapath has the better throughput per area) as the latency datapath.
+    const bool streams = tp && d["explore"]["throughput_mode"] == "streaming";
+    d["streaming"] = streams;
+    d["throughput_per_s"] = tp ? d["explore"]["throughput_per_s"].get<double>()
+                               : 1e9 / d["explore"]["latency_ns"].get<double>();
+    d["throughput"] = streams ? fmt::format("streaming, a set point every {} cycles", d["explore"]["set_point_cycles"].get<int>())
+                              : fmt::format("latency datapath, one set point per {} cycles",
+                                            d["explore"][tp ? "set_point_cycles" : "eval_cycles"].get<int>());
   }
   ctx.data.put("designs", {{"designs", designs}});
   Report& r = ctx.report;
@@ -167,16 +192,19 @@ void stage_designs(Context& ctx) {
     const std::string why = "no explored design is within what has been measured to route on the " + part +
                             " (`neaccel area --routability --target " + ctx.opt.target +
                             "`): the designs below fit it by the device model but are larger, or have wider operand "
-                            "multiplexers, than any design of their architecture that has routed there";
+                            "multiplexers, than any design of their architecture that has routed there or that the model is "
+                            "fitted on";
     std::cerr << "neaccel: note: study: " << why << "\n";
-    r.para("**Beyond what has routed.** " + why + ". Their figures are the model's; `--pnr` does not place them.");
+    r.para("**Beyond what has routed.** " + why + ". Their figures are the model's; `--pnr` places only those within what has routed.");
   }
   r.para("Three named points of the customised graph's exploration, chosen by time" +
          std::string(device ? " at the clock of the device model, among the points that fit the device (section 4)" : "") +
          ": fastest is the smallest latency in nanoseconds; smallest within 10% the smallest " +
          (device ? "design in LUT4 on the device" : "area") + " within 10% of that latency; best throughput per area "
-         "the most set points per second per cell. A point without a modulo schedule (not pipelined) delivers its "
-         "throughput as a latency datapath, one set point per evaluation.");
+         "the most set points per second per " + std::string(device ? "LUT4 on the device" : "cell") +
+         " of the design that sustains them: a point's streaming datapath, or its latency datapath (one set point per "
+         "evaluation), whichever gives more per " + std::string(device ? "LUT4" : "cell") + ". A point without a modulo "
+         "schedule (not pipelined) delivers its throughput as a latency datapath.");
   std::vector<std::vector<Cell>> t;
   for (std::size_t i = 0; i < designs.size(); ++i) {
     const std::string p = "/designs/" + std::to_string(i);
@@ -185,7 +213,7 @@ void stage_designs(Context& ctx) {
                  r.num("designs", p + "/explore/pipelined"), r.num("designs", p + "/explore/cycles"),
                  r.num("designs", p + "/explore/eval_cycles"), r.num("designs", p + "/explore/period_ns", 2),
                  r.num("designs", p + "/explore/latency_ns", 1), r.num("designs", p + "/throughput"),
-                 r.num("designs", p + "/explore/throughput_per_s", 0), r.num("designs", p + "/explore/registers"),
+                 r.num("designs", p + "/throughput_per_s", 0), r.num("designs", p + "/explore/registers"),
                  r.num("designs", p + "/area", 0)});
   }
   r.table({"design", "mul", "add", "lat mul", "lat add", "pipelined", "schedule (cycles)", "cycles incl. I/O",
@@ -202,10 +230,10 @@ void stage_designs(Context& ctx) {
     }
     r.para(text + ".", cells);
   }
-  r.note("Area: of the latency datapath, except for the throughput pick, whose area is that of the design sustaining "
-         "the throughput (the streaming datapath when it streams). Sections 6 and 7 generate, verify and synthesise "
-         "that datapath: the streaming one for a streaming throughput pick (at its smallest II), else the latency "
-         "datapath.");
+  r.note("Area and \"throughput from\": of the design each name is generated as, the latency datapath except for a "
+         "best throughput per area that streams, whose area is that of its streaming datapath. Sections 6 and 7 "
+         "generate, verify and synthesise that datapath: the streaming one (at its smallest II) for a streaming pick, "
+         "else the latency datapath.");
   register_tradeoff(ctx, designs[0]["explore"]);
   ctx.progress.done(fmt::format("fastest: {:.1f} ns", designs[0]["explore"]["latency_ns"].get<double>()));
 }

@@ -85,13 +85,17 @@ void summary(Context& ctx) {
   const json& designs = ctx.data.at("designs")["designs"];
   std::ptrdiff_t best = -1;
   // On a target with a device model the rows carry its fit (stage_explore): only a throughput design that fits and
-  // is within what has been measured to route.
+  // is within what has been measured to route and the model's range; where the choice fell back to what fits
+  // (designs "beyond_routed"), so does this.
   const bool on_device = cost::target(ctx.opt.target).has_device_model();
+  const bool beyond = !designs.empty() && designs[0].value("beyond_routed", false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const json& r = rows[i];
     if (r["flavour"] != "custom" || !r["verified"].get<bool>()) continue;
     if (ctx.opt.max_area > 0 && r["throughput_area"].get<double>() > ctx.opt.max_area) continue;
-    if (on_device && r.contains("target") && !r["target"]["throughput_within_budget"].get<bool>()) continue;
+    if (on_device && r.contains("target") &&
+        !r["target"][beyond ? "throughput_fits_budget" : "throughput_within_budget"].get<bool>())
+      continue;
     auto key = [](const json& x) { return std::make_pair(-x["throughput_per_s"].get<double>(), x["throughput_area"].get<double>()); };
     if (best < 0 || key(r) < key(rows[static_cast<std::size_t>(best)])) best = static_cast<std::ptrdiff_t>(i);
   }

@@ -10,15 +10,18 @@ using nlohmann::json;
 
 namespace {
 
-// One explored point on a device target: latency in ns, LUT4, throughput per cell, and the device fit flags.
-json row(double latency_ns, double lut, double tpa, bool fits, bool routable, bool throughput_routable = true) {
+// One explored point on a device target: latency in ns, LUT4, throughput per LUT4 on the device (and per generic
+// cell, half of it unless given), and the device fit flags.
+json row(double latency_ns, double lut, double tpa, bool fits, bool routable, bool throughput_routable = true,
+         double tpa_cell = -1) {
   return {{"flavour", "custom"}, {"verified", true}, {"area", lut * 2}, {"latency_ns", latency_ns},
-          {"throughput_per_s_per_cell", tpa},
+          {"throughput_per_s_per_cell", tpa_cell >= 0 ? tpa_cell : tpa / 2},
           {"target",
            {{"latency", {{"lut", lut}, {"fits", fits}, {"routable", routable}}},
             {"within_budget", fits && routable},
             {"fits_budget", fits},
-            {"throughput_within_budget", fits && routable && throughput_routable}}}};
+            {"throughput_within_budget", fits && routable && throughput_routable},
+            {"throughput_per_s_per_lut", tpa}}}};
 }
 
 int pick(const json& out, int k) { return out[static_cast<std::size_t>(k)]["point"].get<int>(); }
@@ -28,20 +31,49 @@ int pick(const json& out, int k) { return out[static_cast<std::size_t>(k)]["poin
 TEST(StudyChoice, OnlyRoutablePointsAreChosen) {
   // 0: fastest but beyond what has routed; 1: fits and routes; 2: slower, smaller, routes; 3: the best throughput
   // per area but its streaming design is beyond what has routed; 4: does not fit at all.
-  const json rows = json::array({row(1000, 70000, 9, true, false), row(2000, 30000, 2, true, true),
-                                 row(2100, 10000, 3, true, true), row(2500, 20000, 8, true, true, false),
-                                 row(500, 90000, 20, false, false)});
+  // Throughput per LUT4 above any latency datapath's (1e9 / 2100 / 10000 = 47.6 at most), so the throughput designs
+  // decide.
+  const json rows = json::array({row(1000, 70000, 90, true, false), row(2000, 30000, 50, true, true),
+                                 row(2100, 10000, 60, true, true), row(2500, 20000, 100, true, true, false),
+                                 row(500, 90000, 200, false, false)});
   const json out = neaccel::study::choose_designs(rows, 0, false);
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(pick(out, 0), 1);  // fastest that routes
   EXPECT_EQ(pick(out, 1), 2);  // smallest within 10 % of 2000 ns
   EXPECT_EQ(pick(out, 2), 2);  // best throughput per area whose throughput design routes (3 is left out)
+  EXPECT_EQ(out[2]["objective"], "throughput");
   for (const auto& d : out) EXPECT_FALSE(d.contains("beyond_routed")) << d.dump();
 }
 
+// On a device, best throughput per area counts the device's LUT4 (as "smallest" does), not the generic cells: the
+// two disagree where the cells-to-LUT4 ratio differs between designs (the default study's top streaming designs
+// differ by 5 % either way). Without a device (no "target" in the rows), the generic cells.
+TEST(StudyChoice, ThroughputPerAreaCountsTheDevicesLut4) {
+  // Above the latency datapaths' 19 per LUT4 and 9.5 per cell, so the throughput designs decide.
+  json rows = json::array({row(2000, 30000, 100, true, true, true, 50), row(2100, 25000, 90, true, true, true, 60)});
+  EXPECT_EQ(pick(neaccel::study::choose_designs(rows, 0, false), 2), 0);
+  for (auto& r : rows) r.erase("target");
+  EXPECT_EQ(pick(neaccel::study::choose_designs(rows, 0, false), 2), 1);
+}
+
+// A point's latency datapath competes for best throughput per area: one set point per evaluation (1e9 / latency_ns)
+// on its LUT4. Here point 0's streaming design gives 10 set points/s per LUT4, but point 1's latency datapath
+// 1e9 / 2000 / 25000 = 20: the pick is point 1 as a latency design.
+TEST(StudyChoice, ALatencyDatapathCanBeTheBestThroughputPerArea) {
+  const json rows = json::array({row(2100, 30000, 10, true, true), row(2000, 25000, 5, true, true)});
+  const json out = neaccel::study::choose_designs(rows, 0, false);
+  EXPECT_EQ(pick(out, 2), 1);
+  EXPECT_EQ(out[2]["objective"], "latency");
+  // Where the streaming design gives more (40 > 1e9 / 2100 / 30000 = 15.9), it is the pick, as a throughput design.
+  const json rows2 = json::array({row(2100, 30000, 40, true, true), row(2000, 25000, 5, true, true)});
+  const json out2 = neaccel::study::choose_designs(rows2, 0, false);
+  EXPECT_EQ(pick(out2, 2), 0);
+  EXPECT_EQ(out2[2]["objective"], "throughput");
+}
+
 TEST(StudyChoice, FallsBackToWhatFitsWhenNothingHasRouted) {
-  const json rows = json::array({row(1000, 70000, 9, true, false), row(900, 60000, 4, true, false),
-                                 row(500, 90000, 20, false, false)});
+  const json rows = json::array({row(1000, 70000, 90, true, false), row(900, 60000, 40, true, false),
+                                 row(500, 90000, 200, false, false)});
   const json out = neaccel::study::choose_designs(rows, 0, false);
   EXPECT_EQ(pick(out, 0), 1);
   EXPECT_EQ(pick(out, 2), 0);

@@ -4,7 +4,8 @@
 // verified points of the customised graph are candidates, within max_area generic cells (0 = no limit); on a target
 // with a device model (the rows carry "target") only points whose latency datapath fits the device, lies within what
 // has routed on it and keeps --budget-lut/--budget-dsp (target.within_budget), and for best throughput per area its
-// throughput design too (target.throughput_within_budget); "smallest" then counts LUT4 on the device.
+// throughput design too (target.throughput_within_budget); "smallest" then counts LUT4 on the device, and best
+// throughput per area set points per second per LUT4 of the throughput design (target.throughput_per_s_per_lut).
 // When no point lies within what has routed but some fit, the choice falls back to those that fit and marks every
 // pick "beyond_routed": true. Throws neaccel::Error when nothing fits.
 #pragma once
