@@ -261,10 +261,7 @@ TargetFit target_fit(const CostEstimate& e) {
                                  "the {} ({} inputs: {})",
                                  std::lround(e.port_sources), e.arch, t.part, std::lround(env->port_sources),
                                  env->port_design);
-  }
-  f.routable = f.fits && f.unroutable.empty();
-  if (f.fits && has_routability(t.name)) {
-    const auto env = routed_envelope(t.name, e.arch);
+    // The model's range, from the same envelope (routability.hpp).
     if (env && env->bounds_model_ports && e.port_sources > env->model_port_sources) {
       f.modelled = false;
       f.unmodelled = fmt::format(
@@ -275,6 +272,7 @@ TargetFit target_fit(const CostEstimate& e) {
           env->beyond_period_error, env->beyond_period_design, env->beyond_lut_error, env->beyond_lut_design);
     }
   }
+  f.routable = f.fits && f.unroutable.empty();
   return f;
 }
 
