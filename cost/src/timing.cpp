@@ -46,6 +46,19 @@ void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sche
   r.max_port_sources = m.max_port_sources;
 }
 
+void attach_generated_binding(const hw::Datapath& dp, sched::PointResult& r) {
+  if (dp.streaming()) throw Error(fmt::format("cost: {}: a streaming datapath is not a latency datapath's binding",
+                                              sched::point_key(r.point)));
+  if (dp.length != r.length)
+    throw Error(fmt::format("cost: {}: the generated design's schedule is {} cycles, the explored one {}",
+                            sched::point_key(r.point), dp.length, r.length));
+  const MuxFigures m = mux_figures(dp);
+  r.mux_inputs = m.inputs;
+  r.mux2_equivalent = m.mux2_equivalent;
+  r.max_port_sources = m.max_port_sources;
+  r.registers = dp.config.max_regs;
+}
+
 void attach_stream(const sched::Problem& p, const sched::Schedule&, sched::PointResult& r) {
   // As `neaccel rtl --ii min` builds it (hw::make_design): the scheduler's minimum II raised to the I/O bound, the
   // shorter of Rau's and the modulo list schedule there, left-edge binding. The sweep's own modulo schedule is not

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "neaccel/dfg/graph.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/study/progress.hpp"
 #include "neaccel/study/report.hpp"
 #include "neaccel/study/study.hpp"
@@ -54,6 +55,10 @@ void stage_verify(Context& ctx);
 void stage_synthesis(Context& ctx);
 void stage_device(Context& ctx);      // within stage 7: the chosen designs on the target device (data/device.json)
 void device_summary(Context& ctx);    // the summary's line on the target device
+
+// The hardwired latency datapath the study generates for an explored row (as its `neaccel rtl` arguments say: fp32,
+// the study's robot, function and depth pass, the interconnect-aware binding).
+hw::DesignSpec generated_spec(const Context& ctx, const nlohmann::json& row);
 
 // The directory of a chosen design's binary32 RTL (designs/<name>_fp32).
 std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name);

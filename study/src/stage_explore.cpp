@@ -5,6 +5,8 @@
 #include "context.hpp"
 
 #include "neaccel/cost/target.hpp"
+#include "neaccel/hw/design.hpp"
+#include "neaccel/study/choose.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include "neaccel/sched/explore.hpp"
@@ -16,6 +18,9 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+#include <mutex>
+#include <set>
 #include <thread>
 
 namespace neaccel::study {
@@ -131,6 +136,13 @@ void report_explore(Context& ctx) {
          "points).",
          {r.num("explore", "/summary/custom_io_cycles"), r.num("explore", "/summary/period_ns_min", 2),
           r.num("explore", "/summary/period_ns_max", 2)});
+  r.para("Each schedule is costed in both architectures. A hardwired latency datapath is costed on the left-edge "
+         "binding of its schedule (the scheduler's units and registers), but the study generates it with the "
+         "interconnect-aware binding (docs/binding.md), whose multiplexers are fewer and which takes about a second per "
+         "point; so the hardwired points the choice (section 5) is likely to take, the first {} by each of its three "
+         "objectives and every point it then picks, are costed again as generated before it chooses: {} points "
+         "(`binding` in data/explore.json, the list in data/recost.json).",
+         {r.num("recost", "/shortlist_per_objective"), r.num("recost", "/recosted")});
   r.figure("plots/pareto_cycles.svg", "Cycles per evaluation (schedule length) against area; steps: the Pareto fronts. Data: data/explore.json.");
   r.figure("plots/pareto_latency_ns.svg", "Nanoseconds per evaluation (cycles including I/O, times the estimated clock period) against area.");
   r.figure("plots/pareto_ii.svg", "Initiation interval against area (a new set point every II cycles; points with a modulo schedule).");
@@ -186,6 +198,77 @@ void report_explore(Context& ctx) {
 }
 }  // namespace
 
+namespace {
+// How many hardwired rows per objective the choice's shortlist takes (choose.hpp: choice_shortlist), and how many
+// rounds of choosing and re-costing at most.
+constexpr std::size_t kShortlist = 6;
+constexpr int kRecostRounds = 4;
+
+// The hardwired latency datapaths the choice is likely to take, costed as the study generates them. The sweep costs
+// every hardwired point on the left-edge binding of its list schedule (cost::attach_interconnect, about 0.02 s a
+// point), but a chosen latency design is built with the interconnect-aware binding (docs/binding.md), whose simulated
+// annealing takes about 2 s a puma560 point and leaves up to a third fewer multiplexer inputs. Costing every point so
+// would add minutes to each study; instead the rows of choice_shortlist are re-costed as generated, the choice is made
+// on them, and a chosen hardwired latency datapath not yet re-costed is re-costed and the choice made again, until
+// the choice stands on re-costed rows (at most kRecostRounds rounds). Each re-costed row says "binding":
+// "interconnect"; data/recost.json lists them.
+template <class RowOf>
+void recost_as_generated(Context& ctx, const std::vector<sched::PointResult>& results, json& rows, RowOf row_of,
+                         int threads) {
+  const std::size_t n = results.size();
+  std::set<std::size_t> done;
+  const bool budgets = ctx.opt.budget_lut > 0 || ctx.opt.budget_dsp > 0;
+  for (int round = 0; round < kRecostRounds; ++round) {
+    std::set<std::size_t> want;
+    if (round == 0)
+      for (std::size_t i : choice_shortlist(rows, ctx.opt.max_area, kShortlist)) want.insert(i);
+    try {
+      for (const auto& d : choose_designs(rows, ctx.opt.max_area, budgets)) {
+        const std::size_t i = d["point"].get<std::size_t>();
+        // A hardwired latency datapath (a streaming pick is built with the left-edge binding, and costed as built).
+        if (i >= n && (d["objective"] == "latency" || rows[i]["throughput_mode"] != "streaming")) want.insert(i);
+      }
+    } catch (const Error&) {
+      // Nothing to choose from: stage_designs says so.
+    }
+    std::vector<std::size_t> todo;
+    for (std::size_t i : want)
+      if (i >= n && !done.count(i)) todo.push_back(i);
+    if (todo.empty()) break;
+    std::vector<sched::PointResult> rebound(todo.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex error_mutex;
+    std::string error;
+    auto work = [&] {
+      for (std::size_t k; (k = next++) < todo.size();) {
+        try {
+          rebound[k] = results[todo[k] - n];
+          const hw::Design d = hw::make_design(generated_spec(ctx, rows[todo[k]]));
+          cost::attach_generated_binding(d.dp, rebound[k]);
+        } catch (const std::exception& e) {
+          const std::lock_guard<std::mutex> lock(error_mutex);
+          if (error.empty()) error = e.what();
+        }
+      }
+    };
+    ctx.progress.detail(fmt::format("costing {} hardwired designs as generated", done.size() + todo.size()));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::min<int>(threads, static_cast<int>(todo.size())); ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (!error.empty()) throw Error("study: costing a hardwired design as generated: " + error);
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      rows[todo[k]] = row_of(rebound[k], "hardwired");
+      rows[todo[k]]["binding"] = "interconnect";
+      rows[todo[k]]["left_edge_registers"] = results[todo[k] - n].registers;
+      done.insert(todo[k]);
+    }
+  }
+  ctx.data.put("recost", {{"shortlist_per_objective", kShortlist}, {"recosted", done.size()},
+                          {"rows", std::vector<std::size_t>(done.begin(), done.end())}});
+}
+}  // namespace
+
 void stage_explore(Context& ctx) {
   ctx.progress.stage("Exploration");
   const auto points = sweep_points(ctx);
@@ -214,26 +297,31 @@ void stage_explore(Context& ctx) {
   });
   std::map<std::string, cost::GraphShape> shapes;
   for (const auto& [flavour, g] : ctx.graphs) shapes[flavour] = cost::graph_shape(g);
+  // The architecture is a dimension of the exploration: every schedule costed as the microcoded datapath
+  // and as the hardwired one (rows [0, n) and [n, 2n)). A hardwired latency datapath is costed on the left-edge
+  // binding of its schedule, except those recost_as_generated below costs as the study generates them.
+  auto row_of = [&](const sched::PointResult& p, const char* arch) {
+    json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
+                {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
+                {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
+                {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
+                {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
+    if (sched::has_unit_dimensions(p.point))  // dividers: only in sweeps that have them
+      row.update({{"div", p.point.div}, {"lat_div", p.point.lat_div}, {"div_pipelined", p.point.div_pipelined}});
+    if (std::string(arch) == "hardwired") row["binding"] = "left-edge";
+    // On the study's device (--target): its device model's clock and resources, which the choice ranks by.
+    row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch, ctx.opt.target),
+                                 ctx.opt.budget_lut, ctx.opt.budget_dsp));
+    return row;
+  };
   json rows = json::array();
   std::size_t unverified = 0;
-  // The architecture is a dimension of the exploration: every schedule costed as the microcoded datapath
-  // and as the hardwired one (left-edge binding; the chosen designs are then built with the interconnect-aware
-  // binding, which only lowers the multiplexer count).
   for (const char* arch : {"microcoded", "hardwired"})
     for (const auto& p : results) {
-      json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
-                  {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
-                  {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
-                  {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
-                  {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
-      if (sched::has_unit_dimensions(p.point))  // dividers: only in sweeps that have them
-        row.update({{"div", p.point.div}, {"lat_div", p.point.lat_div}, {"div_pipelined", p.point.div_pipelined}});
-      // On the study's device (--target): its device model's clock and resources, which the choice ranks by.
-      row.update(cost::timing_json(cost::point_timing(p, shapes.at(p.point.flavour), "fp32", arch, ctx.opt.target),
-                                   ctx.opt.budget_lut, ctx.opt.budget_dsp));
-      rows.push_back(row);
+      rows.push_back(row_of(p, arch));
       if (!p.verified && std::string(arch) == "microcoded") ++unverified;
     }
+  recost_as_generated(ctx, results, rows, row_of, threads);
   if (unverified) ctx.fail(fmt::format("exploration: {} schedules failed verification", unverified));
   std::vector<sched::PointResult> copy = results;
   const sched::SweepSummary sum = sched::summarise(copy);

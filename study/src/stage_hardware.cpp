@@ -9,10 +9,12 @@
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/sched/source.hpp"
 #include "neaccel/cost/target.hpp"
+#include "neaccel/dfg/depth.hpp"
 
 #include <fmt/format.h>
 
 #include <iostream>
+#include <limits>
 
 #include <algorithm>
 #include <atomic>
@@ -30,22 +32,26 @@ namespace fs = std::filesystem;
 namespace {
 using nlohmann::json;
 
+// A candidate of the choice: a verified point of the customised graph that fits the device (routed_only: and lies
+// within what has routed on it; stage_explore wrote within_budget and fits_budget: cost::timing_json), keeping
+// --budget-lut / --budget-dsp and --budget.
+bool candidate(const json& r, double max_area, bool routed_only) {
+  const bool fits = !r.contains("target") || r["target"][routed_only ? "within_budget" : "fits_budget"].get<bool>();
+  return r["flavour"] == "custom" && r["verified"].get<bool>() && fits &&
+         (max_area <= 0 || r["area"].get<double>() <= max_area);
+}
+// What "smallest" counts: LUT4 on the device where the rows carry one, else generic cells.
+double size_of(const json& r) {
+  return r.contains("target") ? r["target"]["latency"]["lut"].get<double>() : r["area"].get<double>();
+}
+// A point's latency datapath delivers one set point per evaluation: set points per second per size_of.
+double tpa_latency(const json& r) { return 1e9 / r["latency_ns"].get<double>() / size_of(r); }
+
 // routed_only false: the fallback of choose_designs (choose.hpp) when no point is within what has routed.
 json choose(const json& rows, double max_area, bool budgets, bool routed_only = true) {
-  // Fits the device, lies within what has routed on it, and keeps --budget-lut / --budget-dsp (stage_explore wrote
-  // within_budget and fits_budget: cost::timing_json).
-  auto fits = [&](const json& r) {
-    return !r.contains("target") || r["target"][routed_only ? "within_budget" : "fits_budget"].get<bool>();
-  };
-  auto ok = [&](const json& r) {
-    return r["flavour"] == "custom" && r["verified"].get<bool>() && fits(r) &&
-           (max_area <= 0 || r["area"].get<double>() <= max_area);
-  };
-  auto size = [](const json& r) {
-    return r.contains("target") ? r["target"]["latency"]["lut"].get<double>() : r["area"].get<double>();
-  };
+  auto ok = [&](const json& r) { return candidate(r, max_area, routed_only); };
   auto at = [&](std::ptrdiff_t i) -> const json& { return rows[static_cast<std::size_t>(i)]; };
-  auto key = [&](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), size(r)); };
+  auto key = [&](const json& r) { return std::make_pair(r["latency_ns"].get<double>(), size_of(r)); };
   std::ptrdiff_t fastest = -1, smallest = -1, best_tpa = -1;
   for (std::size_t i = 0; i < rows.size(); ++i)
     if (ok(rows[i]) && (fastest < 0 || key(rows[i]) < key(at(fastest)))) fastest = static_cast<std::ptrdiff_t>(i);
@@ -60,10 +66,9 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
                     ? std::string("study: no verified design fits the device within --budget-lut/--budget-dsp")
                     : std::string("study: no verified design fits the device (--target)"));
   const double fast_ns = at(fastest)["latency_ns"];
-  // A point's latency datapath delivers one set point per evaluation; it competes for best throughput per area beside
-  // the point's throughput design (its streaming datapath when it streams), since streaming pays for its II with
-  // register copies and wider multiplexers, and on a device that can cost more area than it gains in rate.
-  auto tpa_latency = [&](const json& x) { return 1e9 / x["latency_ns"].get<double>() / size(x); };
+  // A point's latency datapath (tpa_latency) competes for best throughput per area beside the point's throughput
+  // design (its streaming datapath when it streams), since streaming pays for its II with register copies and wider
+  // multiplexers, and on a device that can cost more area than it gains in rate.
   bool best_is_latency = false;
   double best_value = 0;
   // Throughput per area in the device's own resource where the rows carry one (set points per second per LUT4 of the
@@ -76,7 +81,7 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
     if (r["latency_ns"].get<double>() <= fast_ns * 1.1 &&
-        (smallest < 0 || size(r) < size(at(smallest))))
+        (smallest < 0 || size_of(r) < size_of(at(smallest))))
       smallest = static_cast<std::ptrdiff_t>(i);
     // Its throughput design too (the streaming datapath is the larger) must fit, route and keep the budgets.
     const bool throughput_fits = !r.contains("target") || !routed_only ||
@@ -92,9 +97,8 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
       best_is_latency = true;
     }
   }
-  if (best_tpa < 0)
-    throw Error("study: no verified design's throughput datapath fits the device and is within what has been measured "
-                "to route on it (--target)");
+  // Every candidate's latency datapath competes, so a candidate is always chosen; a NaN figure would leave none.
+  if (best_tpa < 0) throw Error("study: no verified design has a throughput per area to rank (a NaN figure?)");
   json out = json::array();
   out.push_back({{"name", "fastest"}, {"point", fastest}, {"objective", "latency"}});
   out.push_back({{"name", "smallest within 10%"}, {"point", smallest}, {"objective", "latency"}});
@@ -105,6 +109,33 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
 }  // namespace
 
 json choose_designs(const json& rows, double max_area, bool budgets) { return choose(rows, max_area, budgets); }
+
+std::vector<std::size_t> choice_shortlist(const json& rows, double max_area, std::size_t k) {
+  std::vector<std::size_t> hardwired;
+  double fast_ns = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!candidate(rows[i], max_area, false)) continue;
+    fast_ns = std::min(fast_ns, rows[i]["latency_ns"].get<double>());
+    if (rows[i].value("arch", std::string()) == "hardwired") hardwired.push_back(i);
+  }
+  std::vector<std::size_t> out;
+  // The first k by `better` (ties: row order) among the hardwired rows `keep` admits.
+  auto first = [&](auto keep, auto better) {
+    std::vector<std::size_t> v;
+    for (std::size_t i : hardwired)
+      if (keep(rows[i])) v.push_back(i);
+    std::stable_sort(v.begin(), v.end(), [&](std::size_t a, std::size_t b) { return better(rows[a], rows[b]); });
+    out.insert(out.end(), v.begin(), v.begin() + static_cast<std::ptrdiff_t>(std::min(k, v.size())));
+  };
+  auto any = [](const json&) { return true; };
+  first(any, [](const json& a, const json& b) { return a["latency_ns"].get<double>() < b["latency_ns"].get<double>(); });
+  first([&](const json& r) { return r["latency_ns"].get<double>() <= fast_ns * 1.1; },
+        [](const json& a, const json& b) { return size_of(a) < size_of(b); });
+  first(any, [](const json& a, const json& b) { return tpa_latency(a) > tpa_latency(b); });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 namespace {
 // Cycles against registers on the fastest design's unit mix. The point is re-evaluated (sched's
@@ -296,6 +327,33 @@ std::vector<std::string> rtl_args(const Context& ctx, const json& p, const std::
   return a;
 }
 
+}  // namespace
+
+hw::DesignSpec generated_spec(const Context& ctx, const json& p) {
+  hw::DesignSpec s;
+  s.robot = ctx.opt.robot;
+  s.custom = p["flavour"] == "custom";
+  s.format = hw::NumberFormat::parse("fp32");
+  s.mul = p["mul"];
+  s.add = p["add"];
+  s.lat_mul = p["lat_mul"];
+  s.lat_add = p["lat_add"];
+  s.pipelined = p["pipelined"];
+  s.function = ctx.opt.function;
+  if (p.value("div", 0) > 0) {
+    s.div = p["div"];
+    s.lat_div = p["lat_div"];
+    s.div_pipelined = p["div_pipelined"];
+  }
+  const dfg::DepthMode mode = dfg::parse_depth_mode(depth_option(ctx.opt));
+  s.depth = mode.on;
+  s.lookahead = mode.lookahead;
+  s.arch = hw::Arch::Hardwired;
+  s.binding = "interconnect";
+  return s;
+}
+
+namespace {
 // What one Yosys `stat` report says about the whole hierarchy: its last "Number of cells" (the design total), the
 // flip-flops (cell types naming a DFF) and the black-box instances (cell types naming `blackbox`) of that section.
 struct Stat {
@@ -582,6 +640,18 @@ void stage_verify(Context& ctx) {
   for (std::size_t i : distinct) {
     ctx.progress.detail(designs[i]["name"].get<std::string>() + " (RTL)");
     manifests[i] = generate_rtl(ctx, designs[i]["explore"], designs[i]["name"], "fp32", designs[i]["streaming"].get<bool>());
+    // A row the exploration costed as generated (stage_explore: recost_as_generated) must be this design: the same
+    // schedule, registers and multiplexers, or the choice ranked another design than the one built.
+    const json& e = designs[i]["explore"];
+    if (e.value("binding", std::string()) == "interconnect" && !designs[i]["streaming"].get<bool>()) {
+      const json& m = manifests[i];
+      const int regs = m["datapath"]["config"]["parameters"]["MaxRegs"];
+      if (regs != e["registers"].get<int>() || m["interconnect"]["mux_inputs"] != e["mux_inputs"])
+        ctx.fail(fmt::format("design choice: '{}' was costed as generated with {} registers and {} multiplexer inputs, "
+                             "but `neaccel rtl` built {} and {}", designs[i]["name"].get<std::string>(),
+                             e["registers"].get<int>(), e["mux_inputs"].get<int>(), regs,
+                             m["interconnect"]["mux_inputs"].get<int>()));
+    }
   }
   start_synthesis(ctx, designs, distinct, manifests);
   json runs = json::array();
@@ -668,7 +738,8 @@ void stage_synthesis(Context& ctx) {
   }
   // The area model against flat synthesis of the same design (within 15 %, else the study fails): the
   // estimate of the design as built (its manifest: registers, program, the binding's multiplexers), architecture
-  // included. The exploration's estimate above is of the schedule before the interconnect-aware binding.
+  // included. The exploration's estimate above is of the design as generated where stage_explore costed it so
+  // (recost_as_generated), else of the schedule's left-edge binding.
   for (auto& row : rows) {
     if (row["method"] != kFlat) continue;
     const fs::path manifest = ctx.dir / "designs" / row["dir"].get<std::string>() / "manifest.json";
@@ -733,7 +804,8 @@ void stage_synthesis(Context& ctx) {
   r.table({"design", "synthesis", "cells", "of which units", "of which the rest", "flip-flops",
            "exploration estimate (cells)", "FPGA"}, t);
   r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Exploration "
-         "estimate: the cost model on the explored point (section 4, left-edge binding).");
+         "estimate: the cost model on the explored point (section 4: a hardwired latency datapath as generated where the "
+         "exploration costed it so, else on its left-edge binding).");
   if (!pairs.empty()) {
     std::vector<std::vector<Cell>> side;
     for (const auto& [mi, hi] : pairs) {

@@ -95,3 +95,35 @@ TEST(StudyChoice, NothingThatFitsIsAnError) {
     EXPECT_STREQ(e.what(), "study: no verified design fits the device within --budget-lut/--budget-dsp");
   }
 }
+
+// The shortlist the study costs as generated before it chooses: the hardwired rows among the first k by each
+// objective (latency; LUT4 within 10 % of the fastest latency; a latency datapath's set points per second per LUT4),
+// among the rows that fit the device whether or not they lie within what has routed (the generated binding's
+// narrower multiplexers can bring a row inside); microcoded rows, rows that do not fit and the general flavour are
+// never on it.
+TEST(StudyChoice, ShortlistTakesTheFirstHardwiredRowsByEachObjective) {
+  auto hw = [](json r) {
+    r["arch"] = "hardwired";
+    return r;
+  };
+  json rows = json::array({
+      hw(row(1000, 40000, 1, true, true)),   // 0: fastest
+      hw(row(1050, 30000, 1, true, false)),  // 1: second fastest, smallest within 10 %; beyond what has routed
+      hw(row(2000, 5000, 1, true, true)),    // 2: best latency datapath per LUT4 (1e9 / 2000 / 5000 = 100)
+      hw(row(3000, 50000, 1, true, true)),   // 3: last by every objective
+      row(1000, 10000, 1, true, true),       // 4: microcoded: as fast, smaller; never on the list
+      hw(row(800, 1000, 1, false, false)),   // 5: does not fit the device
+  });
+  rows[4]["arch"] = "microcoded";
+  json general = hw(row(950, 1000, 1, true, true));
+  general["flavour"] = "general";
+  rows.push_back(general);  // 6
+  using V = std::vector<std::size_t>;
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 0, 1), (V{0, 1, 2}));
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 0, 2), (V{0, 1, 2}));
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 0, 3), (V{0, 1, 2}));
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 0, 4), (V{0, 1, 2, 3}));
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 0, 0), V{});
+  // --budget (generic cells, twice the LUT4 here): row 0 (80,000 cells) is out, row 1 the fastest.
+  EXPECT_EQ(neaccel::study::choice_shortlist(rows, 70000, 1), (V{1, 2}));
+}

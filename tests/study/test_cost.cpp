@@ -464,6 +464,53 @@ TEST(ExploreCost, StreamingDatapathIsCostedAsBuilt) {
   EXPECT_GT(e.throughput_cost.area_cells, 1.3 * b.throughput_cost.area_cells);
 }
 
+// A hardwired latency datapath costed as generated (attach_generated_binding, what the study does to the rows it
+// may choose) is costed exactly as the design `neaccel rtl --binding interconnect` builds (its manifest), and is
+// smaller than the sweep's left-edge figure of the same schedule: puma560 3 + 3 at 3/2, where the left-edge binding
+// has about half again the multiplexer inputs. A design of another schedule length, or a streaming datapath, is
+// refused.
+TEST(ExploreCost, LatencyDatapathCostedAsGeneratedIsTheDesignBuilt) {
+  neaccel::hw::DesignSpec spec;
+  spec.robot = "puma560";
+  spec.custom = true;
+  spec.format = neaccel::hw::NumberFormat::parse("fp32");
+  spec.mul = 3;
+  spec.add = 3;
+  spec.lat_mul = 3;
+  spec.lat_add = 2;
+  spec.arch = neaccel::hw::Arch::Hardwired;
+  spec.binding = "interconnect";
+  const neaccel::hw::Design d = neaccel::hw::make_design(spec);
+  neaccel::cost::CostPoint built = neaccel::cost::cost_point_from_manifest(neaccel::hw::manifest_json(d, "rtl"));
+  built.target = "ecp5-85f";
+  const auto want = estimate_cost(built);
+
+  const neaccel::sched::Point pt{"puma560", "custom", 3, 3, 3, 2, true};
+  neaccel::sched::SweepOptions so;
+  so.on_list_schedule = neaccel::cost::attach_interconnect;
+  const auto left_edge = neaccel::sched::evaluate_point(*d.graph, pt, so);
+  ASSERT_EQ(left_edge.length, d.dp.length);
+  neaccel::sched::PointResult r = left_edge;
+  neaccel::cost::attach_generated_binding(d.dp, r);
+  EXPECT_EQ(r.mux_inputs, built.mux_inputs);
+  EXPECT_EQ(r.registers, built.registers);
+  const auto shape = neaccel::cost::graph_shape(*d.graph);
+  const auto t = neaccel::cost::point_timing(r, shape, "fp32", "hardwired", "ecp5-85f");
+  EXPECT_DOUBLE_EQ(t.latency_cost.lut, want.lut);
+  EXPECT_DOUBLE_EQ(t.latency_cost.period_ns, want.period_ns);
+  const auto before = neaccel::cost::point_timing(left_edge, shape, "fp32", "hardwired", "ecp5-85f");
+  EXPECT_LT(r.mux_inputs, left_edge.mux_inputs * 3 / 4) << "left-edge " << left_edge.mux_inputs;
+  EXPECT_LT(t.latency_cost.lut, 0.8 * before.latency_cost.lut) << "left-edge " << before.latency_cost.lut;
+
+  neaccel::sched::PointResult other = left_edge;
+  other.length += 1;
+  EXPECT_THROW(neaccel::cost::attach_generated_binding(d.dp, other), neaccel::Error);
+  spec.binding = "left-edge";
+  spec.ii = neaccel::hw::kStreamMinII;
+  const neaccel::hw::Design s = neaccel::hw::make_design(spec);
+  EXPECT_THROW(neaccel::cost::attach_generated_binding(s.dp, r), neaccel::Error);
+}
+
 // A point with a register limit that no streaming datapath meets (three registers) gets no built streaming
 // datapath: attach_stream leaves it unknown, and point_timing costs the estimate instead of failing the sweep.
 TEST(ExploreCost, StreamingDatapathOverARegisterLimitStaysAnEstimate) {

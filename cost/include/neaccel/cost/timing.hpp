@@ -16,6 +16,7 @@
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/sched/explore.hpp"
 #include "neaccel/cost/cost.hpp"
+#include "neaccel/hw/datapath.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +65,12 @@ PointTiming point_timing(const sched::PointResult& r, const GraphShape& g, const
 // sched::SweepOptions::on_list_schedule for the hardwired architecture: builds the point's datapath (hw::build,
 // left-edge binding) and records hw::interconnect's multiplexer inputs in the result (mux_inputs, mux2_equivalent).
 void attach_interconnect(const sched::Problem& p, const sched::Schedule& s, sched::PointResult& r);
+// The point's latency datapath as generated (`neaccel rtl --arch hardwired --binding interconnect`, hw::make_design):
+// r's multiplexer inputs and registers replaced by those of the built datapath `dp`, so that point_timing costs the
+// design the study generates rather than the left-edge binding of attach_interconnect (whose multiplexers are up to
+// half again as many). Throws neaccel::Error when dp is a streaming datapath or its schedule length is not r's: the
+// figures would be of another design.
+void attach_generated_binding(const hw::Datapath& dp, sched::PointResult& r);
 // sched::SweepOptions::on_modulo_schedule: builds the point's streaming datapath as `neaccel rtl --ii min` does
 // (hw::stream_datapath at the smallest II, fp32, left-edge binding) and records its II, registers, kernel words,
 // stages and multiplexer inputs in r.stream. Throws neaccel::Error when the design fails its own checks; a point

@@ -12,9 +12,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <vector>
+
 namespace neaccel::study {
 
 // [{name, point (index into rows), objective ("latency" | "throughput"), [beyond_routed]}] x 3.
 nlohmann::json choose_designs(const nlohmann::json& rows, double max_area, bool budgets);
+
+// The hardwired rows among the first k of the candidates that fit the device (within what has routed or not) by
+// each objective: latency, size within 10 % of the fastest candidate's latency, and a latency datapath's set points
+// per second per size; in row order, each once. The study costs these as generated (stage_explore: the
+// interconnect-aware binding instead of the left-edge one) before it chooses, since the generated design has fewer
+// multiplexer inputs and can move up in every ranking.
+std::vector<std::size_t> choice_shortlist(const nlohmann::json& rows, double max_area, std::size_t k);
 
 }  // namespace neaccel::study
