@@ -33,7 +33,12 @@ void stage_device(Context& ctx) {
   for (const auto& d : designs) {
     const std::string name = d["name"].get<std::string>();
     const fs::path dir = chosen_design_dir(ctx, name);
-    if (!fs::exists(dir / "manifest.json")) continue;  // a name that refers to another's point (same design)
+    if (!fs::exists(dir / "manifest.json")) {  // a name that refers to another's point (same design): named beside it
+      for (auto& row : rows)
+        if (row["point"] == d["point"] && row["latency_datapath"] == !d.value("streaming", false))
+          row["also"].push_back(name);
+      continue;
+    }
     if (!seen.insert(dir.string()).second) continue;
     const json manifest = json::parse(read_whole_file(dir / "manifest.json"));
     cost::CostPoint p = cost::cost_point_from_manifest(manifest);
@@ -46,7 +51,7 @@ void stage_device(Context& ctx) {
     // cycles are one evaluation's, so its time is a latency.
     json row{{"name", name}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
              {"latency_datapath", !d.value("streaming", false)},
-             {"dir", dir.filename().string()},
+             {"dir", dir.filename().string()}, {"point", d["point"]}, {"also", json::array()},
              {"model", {{"period_ns", e.period_ns}, {"fmax_mhz", e.fmax_mhz()}, {"lut", std::round(e.lut)},
                         {"dsp", e.dsp}, {"fits", fit.fits}, {"routable", fit.routable}, {"time_ns", cycles * e.period_ns},
                         {"critical", e.critical}}}};
@@ -97,7 +102,9 @@ void stage_device(Context& ctx) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::string at = fmt::format("/designs/{}", i);
     const json& row = rows[i];
-    std::vector<Cell> cells{Report::label(row["name"].get<std::string>()), r.num("device", at + "/cycles"),
+    std::string label = row["name"].get<std::string>();
+    for (const auto& also : row["also"]) label += ", " + also.get<std::string>();
+    std::vector<Cell> cells{Report::label(label), r.num("device", at + "/cycles"),
                             r.num("device", at + "/model/fmax_mhz", 1), r.num("device", at + "/model/lut", 0),
                             r.num("device", at + "/model/dsp", 0), r.num("device", at + "/model/time_ns", 0)};
     if (row["placed"].contains("fmax_mhz")) {

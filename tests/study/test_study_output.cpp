@@ -337,6 +337,16 @@ TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
       EXPECT_GT(p["dsp"].get<long>(), 0) << d["name"];
     }
   }
+  // Every chosen name is in the table: as a row, or beside the row of the design it shares (the quick study's
+  // fastest and smallest within 10 % are one point).
+  for (const auto& c : designs) {
+    bool named = false;
+    for (const auto& d : dev["designs"]) {
+      named = named || d["name"] == c["name"];
+      for (const auto& also : d["also"]) named = named || also == c["name"];
+    }
+    EXPECT_TRUE(named) << c["name"];
+  }
   const std::string md = read(kDir / "report.md");
   const std::string text = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
   EXPECT_NE(text.find("- On the LFE5U-85F-6BG381C"), std::string::npos);
