@@ -138,9 +138,10 @@ void report_explore(Context& ctx) {
           r.num("explore", "/summary/period_ns_max", 2)});
   r.para("Each schedule is costed in both architectures. A hardwired latency datapath is costed on the left-edge "
          "binding of its schedule (the scheduler's units and registers), but the study generates it with the "
-         "interconnect-aware binding (docs/binding.md), whose multiplexers are fewer and which takes about a second per "
+         "interconnect-aware binding (docs/binding.md), whose multiplexers are fewer and which takes about 2 s a puma560 "
          "point; so the hardwired points the choice (section 5) is likely to take, the first {} by each of its three "
-         "objectives and every point it then picks, are costed again as generated before it chooses: {} points "
+         "objectives and every hardwired latency point it then picks, are costed again as generated before it chooses: "
+         "{} points "
          "(`binding` in data/explore.json, the list in data/recost.json).",
          {r.num("recost", "/shortlist_per_objective"), r.num("recost", "/recosted")});
   r.figure("plots/pareto_cycles.svg", "Cycles per evaluation (schedule length) against area; steps: the Pareto fronts. Data: data/explore.json.");
