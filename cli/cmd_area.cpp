@@ -174,9 +174,14 @@ void run_model(const AreaOptions& a) {
              m["designs_file"].get<std::string>());
   for (const auto& [arch, k] : c.items())
     fmt::print("- {}: LUT4 = {:.3f} x units' LUT4 + {:.3f} x non-unit generic cells + {:.0f}; period = slowest unit "
-               "stage + {:.2f} ns + {:.2f} ns x log2(operand mux inputs) + {:.2f} ns x units\n",
+               "stage + {:.2f} ns + {:.2f} ns x log2(operand mux inputs) + {:.2f} ns x units{}\n",
                arch, k["k_unit"].get<double>(), k["k_lut"].get<double>(), k["k_lut0"].get<double>(),
-               k["t_op0"].get<double>(), k["t_op_per_level"].get<double>(), k["t_per_unit"].get<double>());
+               k["t_op0"].get<double>(), k["t_op_per_level"].get<double>(), k["t_per_unit"].get<double>(),
+               k.contains("k_stream")
+                   ? fmt::format("; a streaming datapath: {:.3f} x non-unit generic cells more LUT4 (fitted on its "
+                                 "streaming designs; the rest on its latency datapaths)",
+                                 k["k_stream"].get<double>())
+                   : std::string());
   fmt::print("\n| design | set | arch | LUT placed / model (error) | DSP placed / model | period placed / model, ns (error) | place and route, s |\n");
   fmt::print("|---|---|---|---|---|---|---|\n");
   for (const auto& r : m["designs"]) {

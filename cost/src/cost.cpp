@@ -503,13 +503,21 @@ DeviceTerms device_terms(const CostPoint& p, const json& table, const char* file
 
 struct DeviceModel {
   std::string target, part, designs_file, units_file;
-  // Per architecture: k_unit, k_lut, k_lut0 (LUT4) and t_op0, t_op_per_level, t_per_unit (period).
+  // Per architecture: k_unit, k_lut, k_lut0 (LUT4) and t_op0, t_op_per_level, t_per_unit (period), and where the
+  // architecture has one, k_stream (LUT4 per non-unit generic cell a streaming datapath takes beyond the rest).
   std::map<std::string, std::array<double, 3>> lut, period;
+  std::map<std::string, double> stream;
   json designs;  // data/<target>/designs.json's rows
 };
 
+// Streaming designs an architecture needs in its fit set for a streaming term of its own (below).
+constexpr std::size_t kStreamTermDesigns = 3;
+
 // The model of a device (estimate_cost in cost.hpp), fitted on its placed designs marked "fit", by least squares
-// on the relative errors.
+// on the relative errors. An architecture with at least kStreamTermDesigns streaming designs in its fit set has its
+// three LUT4 and three period coefficients fitted on its latency datapaths alone, and then k_stream on the streaming
+// ones, with those fixed: so the streaming designs leave every latency datapath's estimate as it was. With fewer,
+// its streaming designs join the others in one fit.
 DeviceModel fit_device_model(const std::string& name) {
   const Target& t = target(name);
   DeviceModel m;
@@ -526,7 +534,11 @@ DeviceModel fit_device_model(const std::string& name) {
     throw Error(m.designs_file + ": no placed designs (cost/calibration/ecp5/designs.sh, docs/cost.md)");
   m.designs = d["designs"];
   using Rows = std::vector<std::pair<std::array<double, 3>, double>>;
-  std::map<std::string, Rows> lut_rows, period_rows;
+  struct ArchRows {
+    Rows lut, period, stream_lut, stream_period;
+    std::vector<std::array<double, 3>> stream;  // streaming designs: the units' LUT4, the non-unit cells, LUT4 placed
+  };
+  std::map<std::string, ArchRows> by_arch;
   for (const auto& row : m.designs) {
     try {
       if (row.value("set", "fit") != "fit") continue;
@@ -537,17 +549,31 @@ DeviceModel fit_device_model(const std::string& name) {
       // Each row divided by the measured figure: the fit minimises the relative errors, which is what the model
       // is held to (a few percent of a large design must not outweigh the whole of a small one).
       const double lut = row.at("lut").get<double>(), period = row.at("period_ns").get<double>();
-      lut_rows[p.arch].push_back({{dt.unit_lut / lut, (g.area_cells - g.unit_cells) / lut, 1.0 / lut}, 1.0});
-      period_rows[p.arch].push_back({{1.0 / period, std::log2(dt.S) / period, all_units(p) / period},
-                                     (period - dt.stage) / period});
+      const double rest = g.area_cells - g.unit_cells;
+      ArchRows& a = by_arch[p.arch];
+      (p.streaming ? a.stream_lut : a.lut).push_back({{dt.unit_lut / lut, rest / lut, 1.0 / lut}, 1.0});
+      (p.streaming ? a.stream_period : a.period)
+          .push_back({{1.0 / period, std::log2(dt.S) / period, all_units(p) / period}, (period - dt.stage) / period});
+      if (p.streaming) a.stream.push_back({dt.unit_lut, rest, lut});
     } catch (const json::exception& e) {
       throw Error(m.designs_file + ": design '" + row.value("name", "?") + "': " + json_problem(e));
     }
   }
-  for (const auto& [arch, rows] : lut_rows) {
-    if (rows.size() < 4) continue;  // too few to fit three coefficients: estimating this architecture says so
-    m.lut[arch] = least_squares(rows, m.designs_file.c_str());
-    m.period[arch] = least_squares(period_rows[arch], m.designs_file.c_str());
+  for (auto& [arch, a] : by_arch) {
+    const bool term = a.stream.size() >= kStreamTermDesigns;
+    if (!term) {
+      a.lut.insert(a.lut.end(), a.stream_lut.begin(), a.stream_lut.end());
+      a.period.insert(a.period.end(), a.stream_period.begin(), a.stream_period.end());
+    }
+    if (a.lut.size() < 4) continue;  // too few to fit three coefficients: estimating this architecture says so
+    const auto& k = m.lut[arch] = least_squares(a.lut, m.designs_file.c_str());
+    m.period[arch] = least_squares(a.period, m.designs_file.c_str());
+    if (!term) continue;
+    // What the streaming designs take beyond the latency datapaths' model, per non-unit generic cell.
+    std::vector<std::pair<std::array<double, 1>, double>> rows;
+    for (const auto& [unit_lut, rest, lut] : a.stream)
+      rows.push_back({{rest / lut}, (lut - (k[0] * unit_lut + k[1] * rest + k[2])) / lut});
+    m.stream[arch] = least_squares(rows, m.designs_file.c_str())[0];
   }
   return m;
 }
@@ -575,7 +601,9 @@ CostEstimate estimate_on_device(const CostPoint& p) {
   const auto& k = lut->second;
   const auto& t = m.period.at(p.arch);
   e.target = m.target;
-  e.lut = k[0] * d.unit_lut + k[1] * (e.area_cells - e.unit_cells) + k[2];
+  const auto stream = m.stream.find(p.arch);
+  const double k_stream = p.streaming && stream != m.stream.end() ? stream->second : 0.0;
+  e.lut = k[0] * d.unit_lut + (k[1] + k_stream) * (e.area_cells - e.unit_cells) + k[2];
   e.dsp = d.unit_dsp;
   e.unit_period_ns = d.stage;
   e.period_ns = d.stage + t[0] + t[1] * std::log2(d.S) + t[2] * all_units(p);
@@ -622,6 +650,7 @@ nlohmann::json device_model(const std::string& name) {
     const auto& t = m.period.at(arch);
     coefficients[arch] = {{"k_unit", k[0]}, {"k_lut", k[1]}, {"k_lut0", k[2]}, {"t_op0", t[0]},
                           {"t_op_per_level", t[1]}, {"t_per_unit", t[2]}};
+    if (const auto it = m.stream.find(arch); it != m.stream.end()) coefficients[arch]["k_stream"] = it->second;
   }
   auto worst_json = [&](int s) { return json{{"lut", worst[s][0]}, {"dsp", worst[s][1]}, {"period", worst[s][2]}}; };
   return {{"target", m.target}, {"part", m.part}, {"designs_file", m.designs_file}, {"units_file", m.units_file},

@@ -66,7 +66,12 @@ struct CostEstimate {
 // and routed on it (data/<target>/designs.json), so that the model is always the fit of the data beside it; each
 // architecture has its own coefficients (fitted on the relative errors):
 //   LUT4   = k_unit * the units' LUT4 (their own place and route, data/<target>/unit-timing.json: in a design Yosys
-//            and nextpnr pack them tighter, about 0.8 of it) + k_lut * the non-unit generic cells above + k_lut0
+//            and nextpnr pack them tighter, about 0.8 of it) + k_lut * the non-unit generic cells above + k_lut0,
+//            and for a streaming datapath k_stream * the same non-unit cells more, where its architecture has at
+//            least three streaming designs in the fit set: fitted on them after the other coefficients are fitted on
+//            the latency datapaths (which it leaves as they were). Placed, every hardwired streaming datapath was
+//            larger than the latency datapaths' coefficients said (4 to 28 %): its register copies and modulo
+//            control map to more LUT4 per generic cell.
 //   DSP    = the units' DSP blocks (the only multipliers the designs have)
 //   period = the slowest unit stage on the device + t_op0 + t_op_per_level * log2(S) + t_per_unit * U: the operand
 //            multiplexer of S inputs as above, and the control nets (the schedule's selects and enables) that fan out
