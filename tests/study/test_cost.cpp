@@ -477,14 +477,20 @@ neaccel::hw::DesignSpec puma560_hardwired(int mul, int add) {
   spec.arch = neaccel::hw::Arch::Hardwired;
   return spec;
 }
+
+// A built design's cost point on the ECP5, from its manifest (as `neaccel area` costs a design directory).
+neaccel::cost::CostPoint ecp5_point(const neaccel::hw::Design& d) {
+  neaccel::cost::CostPoint p = neaccel::cost::cost_point_from_manifest(neaccel::hw::manifest_json(d, "rtl"));
+  p.target = "ecp5-85f";
+  return p;
+}
 }  // namespace
 
 TEST(ExploreCost, StreamingDatapathIsCostedAsBuilt) {
   neaccel::hw::DesignSpec spec = puma560_hardwired(4, 4);
   spec.ii = neaccel::hw::kStreamMinII;
   const neaccel::hw::Design d = neaccel::hw::make_design(spec);
-  neaccel::cost::CostPoint built = neaccel::cost::cost_point_from_manifest(neaccel::hw::manifest_json(d, "rtl"));
-  built.target = "ecp5-85f";
+  const neaccel::cost::CostPoint built = ecp5_point(d);
   const auto want = estimate_cost(built);
 
   const neaccel::sched::Point pt{"puma560", "custom", 4, 4, 3, 2, true};
@@ -528,8 +534,7 @@ TEST(ExploreCost, LatencyDatapathCostedAsGeneratedIsTheDesignBuilt) {
   neaccel::hw::DesignSpec spec = puma560_hardwired(3, 3);
   spec.binding = "interconnect";
   const neaccel::hw::Design d = neaccel::hw::make_design(spec);
-  neaccel::cost::CostPoint built = neaccel::cost::cost_point_from_manifest(neaccel::hw::manifest_json(d, "rtl"));
-  built.target = "ecp5-85f";
+  const neaccel::cost::CostPoint built = ecp5_point(d);
   const auto want = estimate_cost(built);
 
   const neaccel::sched::Point pt{"puma560", "custom", 3, 3, 3, 2, true};
