@@ -129,6 +129,7 @@ ExploreResult finish(const fs::path& dir, std::vector<PointResult> rows, const E
   sort_results(rows);
   ExploreCosts costs(traced(r));
   costs.target = r.target;
+  costs.arch = r.arch;
   costs.budget_lut = r.budget_lut;
   costs.budget_dsp = r.budget_dsp;
   write_atomic(dir / "explore.csv", explore_csv(rows, costs));
@@ -193,6 +194,8 @@ ExploreResult run_explore(const ExploreRequest& r, const ExploreHooks& hooks) {
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", r.out, ec.message()));
   // The sweep's options are checked before anything is written (function.txt included).
+  if (r.arch != "hardwired" && r.arch != "microcoded")
+    throw Error(fmt::format("--arch: '{}' (hardwired or microcoded)", r.arch));
   auto points = r.table86 || !r.merge.empty() ? std::vector<Point>{} : enumerate(r);
   claim_directory(dir, r);
   if (r.table86) return table86(dir, r);
@@ -222,6 +225,7 @@ ExploreResult run_explore(const ExploreRequest& r, const ExploreHooks& hooks) {
   so.restarts = r.restarts;
   so.modulo = r.modulo;
   so.modulo_nonpipelined = r.modulo_nonpipelined;
+  if (r.arch == "hardwired") so.on_list_schedule = attach_interconnect;  // its multiplexer inputs, in the CSV
   auto progress = [&](std::size_t done, std::size_t total) {
     if (hooks.progress) hooks.progress(done, total);
   };

@@ -56,7 +56,7 @@ std::optional<PointTiming> ExploreCosts::timing(const sched::PointResult& r) {
   const std::string key = r.point.robot + "/" + r.point.flavour;
   if (!shapes.count(key)) shapes[key] = graph_shape(traced(r.point.robot, r.point.flavour));
   try {
-    return point_timing(r, shapes.at(key), "fp32", "microcoded", target);
+    return point_timing(r, shapes.at(key), "fp32", arch, target);
   } catch (const Error& e) {
     if (!failed++) first_failure = e.what();
     return std::nullopt;
@@ -177,9 +177,10 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
   const nlohmann::json* fast = nullptr;
   const nlohmann::json* most = nullptr;
   std::size_t fit = 0, costed = 0;
-  std::string part;
+  std::string part, arch;
   for (const auto& row : points.points) {
     if (!row.contains("latency_ns") || !row["verified"].get<bool>()) continue;
+    arch = row["arch"].get<std::string>();
     if (row.contains("target")) {  // a target with a device model: the points that fit it
       ++costed;
       part = row["target"]["latency"]["part"].get<std::string>();
@@ -200,12 +201,12 @@ std::string explore_summary_text(const sched::SweepSummary& s, const ExplorePoin
     return s;
   };
   if (costed)
-    appendf(out, "%s: %zu of %zu verified points fit by the device model (LUT4 and DSP blocks, within what has "
-            "routed%s)\n", part.c_str(),
-            fit, costed, points.budget.empty() ? "" : (", " + points.budget).c_str());
+    appendf(out, "%s: %zu of %zu verified points fit by the device model as %s datapaths (LUT4 and DSP blocks, "
+            "within what has routed%s)\n", part.c_str(), fit, costed, arch.c_str(),
+            points.budget.empty() ? "" : (", " + points.budget).c_str());
   if (fast && most)
-    appendf(out, "estimated: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g set "
-            "points/s (%s, %s)\n", (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),
+    appendf(out, "estimated, %s: fastest %.1f ns per evaluation (%s, %d cycles at %.2f ns); most throughput %.4g "
+            "set points/s (%s, %s)\n", arch.c_str(), (*fast)["latency_ns"].get<double>(), name(*fast).c_str(),
             (*fast)["eval_cycles"].get<int>(), (*fast)["period_ns"].get<double>(),
             (*most)["throughput_per_s"].get<double>(), name(*most).c_str(),
             (*most)["throughput_mode"].get<std::string>().c_str());

@@ -58,6 +58,9 @@ ResumedSweep resume_sweep(const std::vector<Point>& points, const std::string& c
   std::set<std::string> have;
   if (std::filesystem::exists(checkpoint))
     for (auto& r : read_csv(checkpoint)) {
+      // A row the list-schedule hook would have annotated but was not (a checkpoint of a run without the hook: the
+      // microcoded architecture's) is evaluated again, so a resumed run gives the bytes a fresh one does.
+      if (options.on_list_schedule && r.verified && r.mux_inputs < 0) continue;
       have.insert(point_key(r.point));
       out.rows.push_back(r);
     }

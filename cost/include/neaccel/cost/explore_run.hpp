@@ -47,7 +47,13 @@ struct ExploreRequest {
   bool table86 = false;                        // Table 8.6 for the arms of `n` instead of a sweep
   bool depth = true;                           // the depth pass per latency pair (dfg::DepthMode::on)
   int lookahead = 0;                           // dfg::DepthMode::lookahead (inverse dynamics only)
-  std::string target = "ice40-hx8k";           // --target: the device of the cost model (cost/targets)
+  // --target: the device of the cost model (cost/targets). The LFE5U-85F, which holds the puma560 designs; the
+  // iCE40 HX8K holds none of them, so its figures for them are extrapolations.
+  std::string target = "ecp5-85f";
+  // --arch: the datapath architecture each point is costed as, "hardwired" (its multiplexer inputs from the left-edge
+  // binding of its list schedule, cost::attach_interconnect, about 0.02 s a puma560 point) or "microcoded". Hardwired
+  // by default: no microcoded puma560 design routes on the LFE5U-85F (data/ecp5-85f/routability.json).
+  std::string arch = "hardwired";
   // --budget-lut, --budget-dsp: the most LUT4 and DSP blocks a point's latency datapath may take on a target with a
   // device model (0 = the whole device). Points over the device or the budget stay in explore.csv and explore.json
   // (marked) but are pruned from the Pareto front, the plot and the summary's fastest point.

@@ -24,7 +24,8 @@ struct ExploreCosts {
   explicit ExploreCosts(sched::TracedGraph graph) : traced(std::move(graph)) {}
   sched::TracedGraph traced;
   std::map<std::string, GraphShape> shapes;
-  std::string target = "ice40-hx8k";  // the device the time and resources are estimated on (--target)
+  std::string target = "ecp5-85f";  // the device the time and resources are estimated on (--target)
+  std::string arch = "hardwired";   // the datapath architecture costed (--arch; hardwired needs mux_inputs)
   long budget_lut = 0, budget_dsp = 0;  // explore_run.hpp ExploreRequest (0 = the whole device)
   std::size_t failed = 0;
   std::string first_failure;  // the cost model's message for the first of them

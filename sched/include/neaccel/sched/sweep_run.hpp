@@ -38,7 +38,9 @@ struct ResumedSweep {
 };
 // Evaluates the points that `checkpoint` (a CSV of earlier results, read when the file exists) does not hold, on
 // the graphs sweep_graphs builds for them, in chunks of 256 points on `threads` threads; after each chunk, save(rows)
-// with every row so far (an interrupted run resumes). progress(done, total) counts the new points.
+// with every row so far (an interrupted run resumes). progress(done, total) counts the new points. With
+// options.on_list_schedule, a checkpoint row it has not annotated (mux_inputs unknown on a verified row) is evaluated
+// again.
 ResumedSweep resume_sweep(const std::vector<Point>& points, const std::string& checkpoint, const TracedGraph& traced,
                           const SweepGraphOptions& graph_options, const SweepOptions& options, int threads,
                           const std::function<void(std::size_t, std::size_t)>& progress,
