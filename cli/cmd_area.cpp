@@ -194,10 +194,17 @@ void run_model(const AreaOptions& a) {
                err["period"].get<double>(), r["seconds"].get<double>());
   }
   const json& w = m["worst_error_percent"];
-  fmt::print("\nWorst error: fitted designs LUT {:.1f} %, DSP {:.1f} %, period {:.1f} %; designs kept out of the fit "
+  fmt::print("\nWorst error, of the classes the model holds for: fitted designs LUT {:.1f} %, DSP {:.1f} %, period {:.1f} %; designs kept out of the fit "
              "LUT {:.1f} %, DSP {:.1f} %, period {:.1f} %.\n",
              w["fit"]["lut"].get<double>(), w["fit"]["dsp"].get<double>(), w["fit"]["period"].get<double>(),
              w["check"]["lut"].get<double>(), w["check"]["dsp"].get<double>(), w["check"]["period"].get<double>());
+  for (const auto& c : m["unmodelled_classes"])
+    fmt::print("Not modelled: {} {} datapaths. Of the {} it is fitted or checked on, {} is {:+.1f} % in LUT4 and {} "
+               "{:+.1f} % in period by the model, beyond its tolerance; the worst errors above leave them out, and the "
+               "study and the exploration choose no such design on the model's figures.\n",
+               c["arch"].get<std::string>(), c["datapaths"].get<std::string>(), c["designs"].get<int>(),
+               c["lut_design"].get<std::string>(), c["lut_error_percent"].get<double>(),
+               c["period_design"].get<std::string>(), c["period_error_percent"].get<double>());
 }
 
 // `--routability --target T`: every design placed on the target, routed or not, beside the model's estimate, and the
@@ -232,6 +239,18 @@ void run_routability(const AreaOptions& a) {
                  v["bounds_model_ports"].get<bool>() ? "a bound: beyond the model's tolerance"
                                                      : "no bound: within the model's tolerance");
   }
+  // The model's classes: latency and streaming datapaths of each architecture (routability.hpp).
+  for (const auto& [arch, v] : m["envelope"].items())
+    for (const char* kind : {"latency", "streaming"}) {
+      const json& c = v[std::string(kind) + "_datapaths"];
+      if (c["designs"].get<int>() == 0) continue;
+      fmt::print("- {} {} datapaths: {} designs the model is fitted or checked on, worst {:+.1f} % in LUT4 ({}) and "
+                 "{:+.1f} % in period ({}) ({})\n",
+                 arch, kind, c["designs"].get<int>(), c["lut_error_percent"].get<double>(),
+                 c["lut_design"].get<std::string>(), c["period_error_percent"].get<double>(),
+                 c["period_design"].get<std::string>(),
+                 c["bounds"].get<bool>() ? "not modelled: beyond the model's tolerance" : "modelled");
+    }
   fmt::print("\n| design | arch | routed | LUT4 placed | LUT4 model | operand mux inputs | period placed / model, ns "
              "(error) | note |\n|---|---|---|---|---|---|---|---|\n");
   for (const auto& r : m["designs"]) {

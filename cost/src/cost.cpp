@@ -7,6 +7,7 @@
 
 #include "neaccel/ref/error.hpp"
 #include "neaccel/cost/area.hpp"
+#include "neaccel/cost/routability.hpp"
 #include "neaccel/cost/target.hpp"
 
 #include <fmt/format.h>
@@ -616,6 +617,7 @@ CostEstimate estimate_on_device(const CostPoint& p) {
 CostEstimate estimate_cost(const CostPoint& p) {
   CostEstimate e = target(p.target).has_device_model() ? estimate_on_device(p) : estimate_generic(p);
   e.arch = p.arch;
+  e.streaming = p.streaming;
   e.port_sources = operand_sources(p);
   return e;
 }
@@ -637,13 +639,29 @@ nlohmann::json device_model(const std::string& name) {
     const double el = percent_error(e.lut, row.at("lut")), ed = percent_error(e.dsp, row.at("dsp")),
                  ep = percent_error(e.period_ns, row.at("period_ns"));
     const double errors[3] = {el, ed, ep};
-    if (set != "outside")  // outside: shown, for a reason the designs list gives, not held to the tolerance
+    // A design of a class the model does not hold for (routability.hpp: its latency or streaming datapaths) is
+    // shown with its error, which bounds the class, not counted in the worst errors of the classes it holds for.
+    const auto env = routed_envelope(m.target, p.arch);
+    const bool modelled = !env || !(p.streaming ? env->streaming_class : env->latency_class).bounds;
+    if (set != "outside" && modelled)  // outside: shown, for a reason the designs list gives, not held to the tolerance
       for (int i = 0; i < 3; ++i) worst[fit ? 0 : 1][i] = std::max(worst[fit ? 0 : 1][i], std::abs(errors[i]));
     rows.push_back({{"name", row.value("name", "")}, {"set", set}, {"rtl_args", row.value("rtl_args", "")},
                     {"arch", p.arch}, {"lut", row.at("lut")}, {"dsp", row.at("dsp")}, {"ff", row.value("ff", 0)},
                     {"period_ns", row.at("period_ns")}, {"fmax_mhz", row.value("fmax_mhz", 0.0)},
                     {"seconds", row.value("seconds", 0.0)}, {"point", to_json(p)}, {"estimate", e.to_json()},
-                    {"error_percent", {{"lut", el}, {"dsp", ed}, {"period", ep}}}});
+                    {"error_percent", {{"lut", el}, {"dsp", ed}, {"period", ep}}}, {"class_modelled", modelled}});
+  }
+  // The classes the model does not hold for, with their worst errors (routability.hpp).
+  json unmodelled = json::array();
+  for (const auto& [arch, k] : m.lut) {
+    const auto env = routed_envelope(m.target, arch);
+    if (!env) continue;
+    for (const auto* c : {&env->latency_class, &env->streaming_class})
+      if (c->bounds)
+        unmodelled.push_back({{"arch", arch}, {"datapaths", c == &env->streaming_class ? "streaming" : "latency"},
+                              {"designs", c->designs}, {"lut_error_percent", c->lut_error},
+                              {"lut_design", c->lut_design}, {"period_error_percent", c->period_error},
+                              {"period_design", c->period_design}});
   }
   json coefficients = json::object();
   for (const auto& [arch, k] : m.lut) {
@@ -655,7 +673,8 @@ nlohmann::json device_model(const std::string& name) {
   auto worst_json = [&](int s) { return json{{"lut", worst[s][0]}, {"dsp", worst[s][1]}, {"period", worst[s][2]}}; };
   return {{"target", m.target}, {"part", m.part}, {"designs_file", m.designs_file}, {"units_file", m.units_file},
           {"coefficients", coefficients},
-          {"designs", rows}, {"worst_error_percent", {{"fit", worst_json(0)}, {"check", worst_json(1)}}}};
+          {"designs", rows}, {"worst_error_percent", {{"fit", worst_json(0)}, {"check", worst_json(1)}}},
+          {"unmodelled_classes", unmodelled}};
 }
 
 }  // namespace neaccel::cost

@@ -133,9 +133,26 @@ Envelopes compute(const Target& t) {
     if (std::abs(ep) > std::abs(v.beyond_period_error)) v.beyond_period_error = ep, v.beyond_period_design = p.name;
     if (std::abs(el) > std::abs(v.beyond_lut_error)) v.beyond_lut_error = el, v.beyond_lut_design = p.name;
   }
-  for (auto& [arch, v] : e.by_arch)
-    v.bounds_model_ports = (tol_period > 0 && std::abs(v.beyond_period_error) > tol_period) ||
-                           (tol_lut > 0 && std::abs(v.beyond_lut_error) > tol_lut);
+  // The model's classes: its worst errors on the designs of each it is fitted or checked on.
+  for (const Placed& p : placed) {
+    if (!p.calibration) continue;
+    RoutedEnvelope& v = e.by_arch[p.estimate.arch];
+    RoutedEnvelope::ClassErrors& c = p.point.streaming ? v.streaming_class : v.latency_class;
+    ++c.designs;
+    const double ep = percent_error(p.estimate.period_ns, p.period_ns),
+                 el = percent_error(p.estimate.lut, static_cast<double>(p.lut));
+    if (std::abs(ep) > std::abs(c.period_error)) c.period_error = ep, c.period_design = p.name;
+    if (std::abs(el) > std::abs(c.lut_error)) c.lut_error = el, c.lut_design = p.name;
+  }
+  auto beyond = [&](double period_error, double lut_error) {
+    return (tol_period > 0 && std::abs(period_error) > tol_period) || (tol_lut > 0 && std::abs(lut_error) > tol_lut);
+  };
+  for (auto& [arch, v] : e.by_arch) {
+    v.tolerance_period = tol_period, v.tolerance_lut = tol_lut;
+    v.bounds_model_ports = beyond(v.beyond_period_error, v.beyond_lut_error);
+    for (RoutedEnvelope::ClassErrors* c : {&v.latency_class, &v.streaming_class})
+      c->bounds = beyond(c->period_error, c->lut_error);
+  }
   return e;
 }
 
@@ -147,6 +164,11 @@ const Envelopes& envelopes(const Target& t) {
   return cache.emplace(t.name, compute(t)).first->second;
 }
 
+json class_json(const RoutedEnvelope::ClassErrors& c) {
+  return {{"designs", c.designs}, {"period_error_percent", c.period_error}, {"period_design", c.period_design},
+          {"lut_error_percent", c.lut_error}, {"lut_design", c.lut_design}, {"bounds", c.bounds}};
+}
+
 json envelope_json(const RoutedEnvelope& v) {
   return {{"arch", v.arch}, {"routed", v.routed}, {"lut", v.lut}, {"lut_percent", v.lut_percent},
           {"lut_design", v.lut_design}, {"port_sources", v.port_sources}, {"port_design", v.port_design},
@@ -154,7 +176,8 @@ json envelope_json(const RoutedEnvelope& v) {
           {"model_port_sources", v.model_port_sources}, {"model_port_design", v.model_port_design},
           {"beyond_period_error_percent", v.beyond_period_error}, {"beyond_period_design", v.beyond_period_design},
           {"beyond_lut_error_percent", v.beyond_lut_error}, {"beyond_lut_design", v.beyond_lut_design},
-          {"bounds_model_ports", v.bounds_model_ports}};
+          {"bounds_model_ports", v.bounds_model_ports},
+          {"latency_datapaths", class_json(v.latency_class)}, {"streaming_datapaths", class_json(v.streaming_class)}};
 }
 
 }  // namespace

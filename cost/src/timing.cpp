@@ -283,6 +283,14 @@ TargetFit target_fit(const CostEstimate& e) {
           "by the model",
           std::lround(e.port_sources), e.arch, t.part, std::lround(env->model_port_sources), env->model_port_design,
           env->beyond_period_error, env->beyond_period_design, env->beyond_lut_error, env->beyond_lut_design);
+    } else if (const auto* c = env ? (e.streaming ? &env->streaming_class : &env->latency_class) : nullptr;
+               c && c->bounds) {
+      f.modelled = false;
+      f.unmodelled = fmt::format(
+          "{} {} datapaths are not modelled on the {}: of the {} the model is fitted or checked on, {} is {:+.1f} % "
+          "in LUT4 and {} {:+.1f} % in period by it (tolerance {:.0f} % and {:.0f} %)",
+          e.arch, e.streaming ? "streaming" : "latency", t.part, c->designs, c->lut_design, c->lut_error,
+          c->period_design, c->period_error, env->tolerance_lut, env->tolerance_period);
     }
   }
   f.routable = f.fits && f.unroutable.empty();

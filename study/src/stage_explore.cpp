@@ -124,8 +124,10 @@ void report_explore(Context& ctx) {
                 "in section 7; a point whose latency datapath does not fit it (LUT4 or DSP blocks), or is larger, or has wider "
                 "operand multiplexers, than any design of its architecture that has routed on it (`neaccel area "
                 "--routability --target " + ctx.opt.target + "`), or has wider operand multiplexers than the model is "
-                "fitted on where designs that wide were measured beyond its tolerance, is not chosen (a streaming "
-                "datapath beyond either is left out, and the point's throughput design is its latency datapath)";
+                "fitted on where designs that wide were measured beyond its tolerance, or is of a class of design the "
+                "model does not hold for (one of whose placed designs it misses beyond its tolerance: `neaccel area "
+                "--model --target " + ctx.opt.target + "`), is not chosen (a streaming datapath beyond any of these is "
+                "left out, and the point's throughput design is its latency datapath)";
   r.para("Time comes from " + device + ": each point's clock period is estimated for its "
          "datapath, and one evaluation takes its cycles including the I/O overhead ({} cycles on the customised graph: "
          "inputs, outputs and two handshakes) times that period. Throughput is set points per second: a pipelined point "

@@ -222,24 +222,22 @@ TEST(CostModel, BadInputIsAnError) {
 // cost/calibration/ecp5/calibrate.sh): period within 15 % and LUT4 within 10 % of nextpnr's on every design, the DSP
 // blocks exactly (the units are the only multipliers: a design that gets a DSP block elsewhere breaks the model).
 // The tolerances are the ones asked of the model; nextpnr's Fmax itself moves by several percent with the seed.
-// One design kept out of the fit misses the LUT4 tolerance and is held to its own, measured bound instead (docs/cost.md,
-// The ECP5 device model): the two-link streaming microcoded design, 16.7 % under; the other microcoded designs are
-// within 3.5 %, the hardwired streaming designs (with their streaming term) within 8 %.
+// A class of design whose fit or check designs miss the tolerance is not modelled (routability.hpp), and is held
+// to nothing here: DeviceModel.AClassTheModelMissesIsNotChosenOnItsFigures holds that it is refused, and that only
+// the microcoded streaming datapaths are (eight placed, 0 to 21 % larger than the model).
 TEST(DeviceModel, Ecp5WithinToleranceOfEveryPlacedDesign) {
-  const std::map<std::string, double> lut_exception{{"tl-fp-1x1-l32-s", 17.0}};
   const json model = neaccel::cost::device_model("ecp5-85f");
   const json& designs = model.at("designs");
   ASSERT_GE(designs.size(), 12u) << "the device model is calibrated on at least 12 whole designs";
   std::size_t check = 0, hardwired = 0, microcoded = 0;
   for (const auto& d : designs) {
     if (d["set"] == "outside") continue;  // not held to the tolerance, for the reason designs.txt gives
+    if (!d["class_modelled"].get<bool>()) continue;
     check += d["set"] == "check";
     (d["arch"] == "hardwired" ? hardwired : microcoded) += 1;
     const json& err = d.at("error_percent");
     EXPECT_LE(std::abs(err["period"].get<double>()), 15.0) << d["name"] << " (" << d["set"] << "): period";
-    const auto x = lut_exception.find(d["name"].get<std::string>());
-    EXPECT_LE(std::abs(err["lut"].get<double>()), x == lut_exception.end() ? 10.0 : x->second)
-        << d["name"] << " (" << d["set"] << "): LUT4";
+    EXPECT_LE(std::abs(err["lut"].get<double>()), 10.0) << d["name"] << " (" << d["set"] << "): LUT4";
     EXPECT_EQ(d["estimate"]["dsp"].get<double>(), d["dsp"].get<double>()) << d["name"] << ": DSP blocks";
     EXPECT_EQ(d["estimate"]["target"], "ecp5-85f");
   }
@@ -253,12 +251,12 @@ TEST(DeviceModel, Ecp5WithinToleranceOfEveryPlacedDesign) {
 // streaming datapath and nothing else (same period, same latency datapath). It is needed: without it the hardwired
 // streaming designs of the calibration are all larger placed than the model says, one (puma560 4 + 3 at 3/2, the
 // default study's former best throughput per area) by more than the 10 % tolerance. The microcoded architecture has
-// one streaming design in its fit set, too few for a term of its own.
+// a term of its own as well (its streaming designs are not modelled within the tolerance even with it).
 TEST(DeviceModel, StreamingTermCoversTheHardwiredStreamingDesigns) {
   const json model = neaccel::cost::device_model("ecp5-85f");
   const json& k = model.at("coefficients");
   ASSERT_TRUE(k["hardwired"].contains("k_stream"));
-  EXPECT_FALSE(k["microcoded"].contains("k_stream"));
+  EXPECT_TRUE(k["microcoded"].contains("k_stream"));
   const double k_stream = k["hardwired"]["k_stream"];
   EXPECT_GT(k_stream, 0.0);
   std::size_t streaming = 0, fit = 0;
@@ -422,8 +420,9 @@ TEST(DeviceModel, DesignsWiderThanTheModelsRangeAreNotChosenOnItsFigures) {
       neaccel::cost::CostPoint p = neaccel::cost::cost_point_from_json(d["point"]);
       const auto e = estimate_cost(p);
       const auto fit = neaccel::cost::target_fit(e);
+      const auto& klass = p.streaming ? env->streaming_class : env->latency_class;
       if (e.port_sources <= env->model_port_sources) {
-        EXPECT_TRUE(fit.modelled) << d["name"] << ": " << fit.unmodelled;
+        EXPECT_EQ(fit.modelled, !klass.bounds) << d["name"] << ": " << fit.unmodelled;
         continue;
       }
       ++beyond;
@@ -449,12 +448,71 @@ TEST(DeviceModel, DesignsWiderThanTheModelsRangeAreNotChosenOnItsFigures) {
   const auto hw = neaccel::cost::routed_envelope("ecp5-85f", "hardwired");
   EXPECT_TRUE(hw->bounds_model_ports);
   EXPECT_GE(beyond, 6);
-  // Every design the model is fitted or checked on is inside its range.
+  // Every design the model is fitted or checked on is inside its range (and modelled, where its class is).
   for (const auto& d : neaccel::cost::device_model("ecp5-85f")["designs"]) {
     if (d["set"] == "outside") continue;
     neaccel::cost::CostPoint p = neaccel::cost::cost_point_from_json(d["point"]);
-    EXPECT_TRUE(neaccel::cost::target_fit(estimate_cost(p)).modelled) << d["name"];
+    EXPECT_EQ(neaccel::cost::target_fit(estimate_cost(p)).modelled, d["class_modelled"].get<bool>()) << d["name"];
   }
+}
+
+// The model's classes (routability.hpp): the latency and the streaming datapaths of each architecture. A class is
+// not modelled exactly where one of the designs of it the model is fitted or checked on misses the tolerance (15 %
+// on the period, 10 % on LUT4), and then none of its designs is chosen on the model's figures: target_fit says why,
+// naming the design that missed, and a point's streaming datapath of that class is left out of its throughput
+// (its latency datapath sustains it). On the LFE5U-85F that is the microcoded streaming datapaths alone.
+TEST(DeviceModel, AClassTheModelMissesIsNotChosenOnItsFigures) {
+  const json model = neaccel::cost::device_model("ecp5-85f");
+  std::map<std::pair<std::string, bool>, std::pair<int, bool>> classes;  // (arch, streaming) -> (designs, one missed)
+  for (const auto& d : model["designs"]) {
+    if (d["set"] == "outside") continue;
+    auto& c = classes[{d["arch"].get<std::string>(), d["point"]["streaming"].get<bool>()}];
+    ++c.first;
+    const json& err = d["error_percent"];
+    c.second = c.second || std::abs(err["period"].get<double>()) > 15.0 || std::abs(err["lut"].get<double>()) > 10.0;
+  }
+  ASSERT_EQ(classes.size(), 4u);
+  for (const auto& [key, c] : classes) {
+    const auto env = neaccel::cost::routed_envelope("ecp5-85f", key.first);
+    ASSERT_TRUE(env);
+    const auto& klass = key.second ? env->streaming_class : env->latency_class;
+    EXPECT_EQ(klass.designs, c.first) << key.first << (key.second ? " streaming" : " latency");
+    EXPECT_EQ(klass.bounds, c.second) << key.first << (key.second ? " streaming" : " latency");
+  }
+  EXPECT_TRUE((classes[{"microcoded", true}].second));
+  EXPECT_GE((classes[{"microcoded", true}].first), 8);
+  EXPECT_FALSE((classes[{"microcoded", false}].second));
+  EXPECT_FALSE((classes[{"hardwired", true}].second));
+  EXPECT_FALSE((classes[{"hardwired", false}].second));
+  ASSERT_EQ(model["unmodelled_classes"].size(), 1u);
+  EXPECT_EQ(model["unmodelled_classes"][0]["arch"], "microcoded");
+  EXPECT_EQ(model["unmodelled_classes"][0]["datapaths"], "streaming");
+
+  // A small microcoded streaming design, well inside the envelope and the multiplexer range: refused on the class,
+  // with the design that missed named; its latency datapath is modelled.
+  neaccel::cost::CostPoint p;
+  p.target = "ecp5-85f";
+  p.arch = "microcoded";
+  p.registers = 9;
+  p.consts = 3;
+  p.program_words = 18;
+  p.inputs = 8;
+  p.outputs = 2;
+  const auto latency = neaccel::cost::target_fit(estimate_cost(p));
+  EXPECT_TRUE(latency.modelled) << latency.unmodelled;
+  EXPECT_TRUE(latency.within(0, 0));
+  p.streaming = true;
+  p.ii = 15;
+  p.program_words = 15;
+  const auto stream = neaccel::cost::target_fit(estimate_cost(p));
+  EXPECT_TRUE(stream.routable) << stream.unroutable;
+  EXPECT_FALSE(stream.modelled);
+  EXPECT_FALSE(stream.within(0, 0));
+  EXPECT_TRUE(stream.fits_budget(0, 0));
+  const auto env = neaccel::cost::routed_envelope("ecp5-85f", "microcoded");
+  EXPECT_NE(stream.unmodelled.find("microcoded streaming datapaths are not modelled"), std::string::npos)
+      << stream.unmodelled;
+  EXPECT_NE(stream.unmodelled.find(env->streaming_class.lut_design), std::string::npos) << stream.unmodelled;
 }
 
 // The exploration costs a point's streaming datapath as the design the study generates (cost::attach_stream builds

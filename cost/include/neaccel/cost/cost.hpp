@@ -50,6 +50,7 @@ struct CostEstimate {
   // is within what has been measured to route (routability.hpp).
   std::string arch = "microcoded";
   double port_sources = 0;
+  bool streaming = false;  // a streaming datapath's (the model's classes: routability.hpp)
   double fmax_mhz() const { return period_ns > 0 ? 1000.0 / period_ns : 0; }
   nlohmann::json to_json() const;
 };
