@@ -18,7 +18,10 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <atomic>
+#include <cmath>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -142,10 +145,17 @@ void report_explore(Context& ctx) {
          "binding of its schedule (the scheduler's units and registers), but the study generates it with the "
          "interconnect-aware binding (docs/binding.md), whose multiplexers are fewer and which takes about 2 s a puma560 "
          "point; so the hardwired points the choice (section 5) is likely to take, the first {} by each of its three "
-         "objectives and every hardwired latency point it then picks, are costed again as generated before it chooses: "
-         "{} points "
-         "(`binding` in data/explore.json, the list in data/recost.json).",
-         {r.num("recost", "/shortlist_per_objective"), r.num("recost", "/recosted")});
+         "objectives and every hardwired latency point it then picks, are costed again as generated before it chooses. "
+         "Then every other hardwired point is bounded: costed with its left-edge multiplexer figures scaled to the "
+         "smallest share of them any re-costed point kept (inputs {}, two-input equivalents {}, widest port {}) times "
+         "{}, and the points whose bound could still displace a pick are costed as generated too, until none could: {} "
+         "points in all (`binding` in data/explore.json, the list in data/recost.json).",
+         {r.num("recost", "/shortlist_per_objective"), r.num("recost", "/share/mux_inputs", 2),
+          r.num("recost", "/share/mux2_equivalent", 2), r.num("recost", "/share/max_port_sources", 2),
+          r.num("recost", "/margin", 1), r.num("recost", "/recosted")});
+  if (!ctx.data.at("recost").value("settled", true))
+    r.para("The bound did not settle within the study's rounds of re-costing: a point not costed as generated may "
+           "still displace a pick (data/recost.json: settled false).");
   r.figure("plots/pareto_cycles.svg", "Cycles per evaluation (schedule length) against area; steps: the Pareto fronts. Data: data/explore.json.");
   r.figure("plots/pareto_latency_ns.svg", "Nanoseconds per evaluation (cycles including I/O, times the estimated clock period) against area.");
   r.figure("plots/pareto_ii.svg", "Initiation interval against area (a new set point every II cycles; points with a modulo schedule).");
@@ -205,39 +215,74 @@ namespace {
 // How many hardwired rows per objective the choice's shortlist takes (choose.hpp: choice_shortlist), and how many
 // rounds of choosing and re-costing at most.
 constexpr std::size_t kShortlist = 6;
-constexpr int kRecostRounds = 4;
+constexpr int kRecostRounds = 12;
+// The bound's margin: a point's interconnect-aware binding is taken to leave as little as this fraction of the
+// smallest share of its left-edge multiplexer figures that any point re-costed in the study kept.
+constexpr double kBindingMargin = 0.8;
 
-// The hardwired latency datapaths the choice is likely to take, costed as the study generates them. The sweep costs
-// every hardwired point on the left-edge binding of its list schedule (cost::attach_interconnect, about 0.02 s a
-// point), but a chosen latency design is built with the interconnect-aware binding (docs/binding.md), whose simulated
-// annealing takes about 2 s a puma560 point and leaves up to a third fewer multiplexer inputs. Costing every point so
-// would add minutes to each study; instead the rows of choice_shortlist are re-costed as generated, the choice is made
-// on them, and a chosen hardwired latency datapath not yet re-costed is re-costed and the choice made again, until
-// the choice stands on re-costed rows (at most kRecostRounds rounds). Each re-costed row says "binding":
-// "interconnect"; data/recost.json lists them.
+// The multiplexer figures of a hardwired latency datapath: inputs, two-input equivalents, widest port.
+std::array<int, 3> mux_of(const sched::PointResult& r) { return {r.mux_inputs, r.mux2_equivalent, r.max_port_sources}; }
+
+// The hardwired latency datapaths the choice may take, costed as the study generates them. The sweep costs every
+// hardwired point on the left-edge binding of its list schedule (cost::attach_interconnect, about 0.02 s a point),
+// but a chosen latency design is built with the interconnect-aware binding (docs/binding.md), whose simulated
+// annealing takes about 2 s a puma560 point and leaves about half the multiplexer inputs. Costing every point so
+// would add minutes to each study; instead:
+//  1. the rows of choice_shortlist are re-costed as generated, and the choice is made on them;
+//  2. a chosen hardwired latency datapath not yet re-costed is re-costed, and the choice made again;
+//  3. once the choice stands on re-costed rows, every hardwired point not re-costed is bounded: its latency datapath
+//     costed with its left-edge multiplexer figures times the smallest share of them any re-costed point kept, times
+//     kBindingMargin (its registers as they are: the left-edge count is the fewest its lifetimes need, and every
+//     re-costed point kept it); the points whose bound could displace a pick (choice_contenders) are re-costed, and
+//     the study goes back to 2.
+// At most kRecostRounds rounds; data/recost.json says whether the choice settled (no bound could displace it), the
+// shares and how many points were bounded. Each re-costed row says "binding": "interconnect".
 template <class RowOf>
 void recost_as_generated(Context& ctx, const std::vector<sched::PointResult>& results, json& rows, RowOf row_of,
                          int threads) {
   const std::size_t n = results.size();
   std::set<std::size_t> done;
   const bool budgets = ctx.opt.budget_lut > 0 || ctx.opt.budget_dsp > 0;
-  for (int round = 0; round < kRecostRounds; ++round) {
+  std::array<double, 3> share{1.0, 1.0, 1.0};  // smallest as-generated / left-edge figure among the re-costed rows
+  bool settled = false;
+  std::size_t bounded = 0;
+  for (int round = 0; round < kRecostRounds && !settled; ++round) {
     std::set<std::size_t> want;
     if (round == 0)
       for (std::size_t i : choice_shortlist(rows, ctx.opt.max_area, kShortlist)) want.insert(i);
+    json picks;
     try {
-      for (const auto& d : choose_designs(rows, ctx.opt.max_area, budgets)) {
+      picks = choose_designs(rows, ctx.opt.max_area, budgets);
+      for (const auto& d : picks) {
         const std::size_t i = d["point"].get<std::size_t>();
         // A hardwired latency datapath (a streaming pick is built with the left-edge binding, and costed as built).
         if (i >= n && (d["objective"] == "latency" || rows[i]["throughput_mode"] != "streaming")) want.insert(i);
       }
     } catch (const Error&) {
-      // Nothing to choose from: stage_designs says so.
+      break;  // nothing to choose from: stage_designs says so
     }
     std::vector<std::size_t> todo;
     for (std::size_t i : want)
       if (i >= n && !done.count(i)) todo.push_back(i);
-    if (todo.empty()) break;
+    if (todo.empty()) {
+      // The choice stands on re-costed rows: could a point not re-costed displace a pick, generated?
+      std::map<std::size_t, json> bounds;
+      for (std::size_t i = n; i < 2 * n; ++i) {
+        const sched::PointResult& r = results[i - n];
+        if (done.count(i) || !r.verified || r.point.flavour != "custom" || r.mux_inputs < 0) continue;
+        sched::PointResult b = r;
+        b.mux_inputs = std::max(1, static_cast<int>(std::floor(r.mux_inputs * share[0] * kBindingMargin)));
+        b.mux2_equivalent = std::max(0, static_cast<int>(std::floor(r.mux2_equivalent * share[1] * kBindingMargin)));
+        b.max_port_sources = std::max(1, static_cast<int>(std::floor(r.max_port_sources * share[2] * kBindingMargin)));
+        bounds[i] = row_of(b, "hardwired");
+      }
+      todo = choice_contenders(rows, picks, bounds, ctx.opt.max_area);
+      if (todo.empty()) {
+        settled = true;
+        bounded = bounds.size();
+        break;
+      }
+    }
     std::vector<sched::PointResult> rebound(todo.size());
     std::atomic<std::size_t> next{0};
     std::mutex error_mutex;
@@ -261,14 +306,21 @@ void recost_as_generated(Context& ctx, const std::vector<sched::PointResult>& re
     for (auto& t : pool) t.join();
     if (!error.empty()) throw Error("study: costing a hardwired design as generated: " + error);
     for (std::size_t k = 0; k < todo.size(); ++k) {
+      const sched::PointResult& left_edge = results[todo[k] - n];
+      const auto le = mux_of(left_edge), gen = mux_of(rebound[k]);
+      for (std::size_t f = 0; f < 3; ++f)
+        if (le[f] > 0) share[f] = std::min(share[f], static_cast<double>(gen[f]) / le[f]);
       rows[todo[k]] = row_of(rebound[k], "hardwired");
       rows[todo[k]]["binding"] = "interconnect";
-      rows[todo[k]]["left_edge_registers"] = results[todo[k] - n].registers;
+      rows[todo[k]]["left_edge_registers"] = left_edge.registers;
       done.insert(todo[k]);
     }
   }
   ctx.data.put("recost", {{"shortlist_per_objective", kShortlist}, {"recosted", done.size()},
-                          {"rows", std::vector<std::size_t>(done.begin(), done.end())}});
+                          {"rows", std::vector<std::size_t>(done.begin(), done.end())},
+                          {"settled", settled}, {"bounded", bounded}, {"margin", kBindingMargin},
+                          {"share", {{"mux_inputs", share[0]}, {"mux2_equivalent", share[1]},
+                                     {"max_port_sources", share[2]}}}});
 }
 }  // namespace
 

@@ -137,6 +137,25 @@ std::vector<std::size_t> choice_shortlist(const json& rows, double max_area, std
   return out;
 }
 
+std::vector<std::size_t> choice_contenders(const json& rows, const json& picks, const std::map<std::size_t, json>& bounds,
+                                           double max_area) {
+  auto pick = [&](std::size_t k) -> const json& { return rows[picks.at(k).at("point").get<std::size_t>()]; };
+  const bool routed_only = !picks.at(0).value("beyond_routed", false);
+  const double fast_ns = pick(0)["latency_ns"].get<double>(), small = size_of(pick(1));
+  const json& best = pick(2);
+  const double best_value =
+      picks.at(2)["objective"] == "latency" ? tpa_latency(best)
+      : best.contains("target")             ? best["target"]["throughput_per_s_per_lut"].get<double>()
+                                            : best["throughput_per_s_per_cell"].get<double>();
+  std::vector<std::size_t> out;
+  for (const auto& [i, b] : bounds) {
+    if (!candidate(b, max_area, routed_only)) continue;
+    const double ns = b["latency_ns"].get<double>();
+    if (ns < fast_ns || (ns <= fast_ns * 1.1 && size_of(b) < small) || tpa_latency(b) > best_value) out.push_back(i);
+  }
+  return out;
+}
+
 namespace {
 // Cycles against registers on the fastest design's unit mix. The point is re-evaluated (sched's
 // evaluate_point, the sweep's own) under register limits of 100 % down to 60 % of its unconstrained count: the list

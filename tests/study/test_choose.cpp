@@ -127,3 +127,33 @@ TEST(StudyChoice, ShortlistTakesTheFirstHardwiredRowsByEachObjective) {
   // --budget (generic cells, twice the LUT4 here): row 0 (80,000 cells) is out, row 1 the fastest.
   EXPECT_EQ(neaccel::study::choice_shortlist(rows, 70000, 1), (V{1, 2}));
 }
+
+// The bound the study checks its choice against once it stands on re-costed rows: a row whose most favourable cost
+// (its bound) could displace one of the three picks is a contender, to be costed as generated; one whose bound
+// cannot, or does not fit the device, is not.
+TEST(StudyChoice, ContendersAreTheRowsWhoseBoundCouldDisplaceAPick) {
+  // Picks: 0 fastest (1000 ns), 1 smallest within 10 % (20,000 LUT4 at 1050 ns), 2 best throughput per area as a
+  // latency datapath (1e9 / 2000 / 5000 = 100 per LUT4). Throughput per LUT4 of their throughput designs below that.
+  const json rows = json::array({row(1000, 40000, 1, true, true), row(1050, 20000, 1, true, true),
+                                 row(2000, 5000, 1, true, true), row(3000, 9000, 1, true, true)});
+  const json picks = neaccel::study::choose_designs(rows, 0, false);
+  ASSERT_EQ(pick(picks, 0), 0);
+  ASSERT_EQ(pick(picks, 1), 1);
+  ASSERT_EQ(pick(picks, 2), 2);
+  using V = std::vector<std::size_t>;
+  auto contenders = [&](const std::map<std::size_t, json>& bounds) {
+    return neaccel::study::choice_contenders(rows, picks, bounds, 0);
+  };
+  // Row 3's bound: faster than the fastest; within 10 % and smaller than the smallest; more per LUT4 (1e9 / 2500 /
+  // 3000 = 133); none of these; and faster but not fitting the device, or only fitting where the picks route.
+  EXPECT_EQ(contenders({{3, row(990, 9000, 1, true, true)}}), V{3});
+  EXPECT_EQ(contenders({{3, row(1090, 19000, 1, true, true)}}), V{3});
+  EXPECT_EQ(contenders({{3, row(2500, 3000, 1, true, true)}}), V{3});
+  EXPECT_EQ(contenders({{3, row(2500, 9000, 1, true, true)}}), V{});
+  EXPECT_EQ(contenders({{3, row(1110, 15000, 1, true, true)}}), V{}) << "smaller, but beyond 10 % of the fastest";
+  EXPECT_EQ(contenders({{3, row(990, 9000, 1, false, false)}}), V{});
+  EXPECT_EQ(contenders({{3, row(990, 9000, 1, true, false)}}), V{}) << "fits, but beyond what has routed";
+  EXPECT_EQ(neaccel::study::choice_contenders(rows, picks, {{3, row(990, 9000, 1, true, true)}}, 10000), V{})
+      << "beyond --budget (18,000 generic cells)";
+  EXPECT_EQ(contenders({{0, row(990, 9000, 1, true, true)}, {3, row(2500, 3000, 1, true, true)}}), (V{0, 3}));
+}

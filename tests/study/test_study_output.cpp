@@ -175,6 +175,19 @@ TEST(StudyOutput, DesignsAreChosenByTime) {
       EXPECT_EQ(d["explore"].value("binding", ""), "interconnect") << d["name"];
     }
   }
+  // The choice settled: no hardwired point left on its left-edge binding could displace a pick by its bound (its
+  // multiplexer figures scaled to below what any re-costed point kept), and the shares are such fractions.
+  const json recost = data("recost");
+  EXPECT_TRUE(recost["settled"].get<bool>());
+  EXPECT_GT(recost["bounded"].get<int>(), 0);
+  for (const char* f : {"mux_inputs", "mux2_equivalent", "max_port_sources"}) {
+    EXPECT_GT(recost["share"][f].get<double>(), 0.0) << f;
+    EXPECT_LE(recost["share"][f].get<double>(), 1.0) << f;
+  }
+  std::size_t interconnect = 0;
+  const json explored = data("explore");
+  for (const auto& r : explored["points"]) interconnect += r.value("binding", "") == "interconnect";
+  EXPECT_EQ(interconnect, recost["recosted"].get<std::size_t>());
 }
 
 TEST(StudyOutput, PredictedCyclesEqualSimulatedCycles) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <map>
 #include <vector>
 
 namespace neaccel::study {
@@ -26,5 +27,14 @@ nlohmann::json choose_designs(const nlohmann::json& rows, double max_area, bool 
 // interconnect-aware binding instead of the left-edge one) before it chooses, since the generated design has fewer
 // multiplexer inputs and can move up in every ranking.
 std::vector<std::size_t> choice_shortlist(const nlohmann::json& rows, double max_area, std::size_t k);
+
+// The rows that could displace a pick of `picks` (choose_designs over `rows`) if they cost what `bounds` says: for row
+// i, bounds.at(i) is the row costed as favourably as it could be (the study: a hardwired latency datapath with as
+// few multiplexer inputs as its binding could plausibly give). A row is a contender when its bound is a candidate (as
+// the picks are: within what has routed, or only fitting where the picks are beyond_routed) and is faster than the
+// fastest pick, or within 10 % of its latency and smaller than the smallest pick, or gives more set points per second
+// per size as a latency datapath than the best throughput per area pick. In row order.
+std::vector<std::size_t> choice_contenders(const nlohmann::json& rows, const nlohmann::json& picks,
+                                           const std::map<std::size_t, nlohmann::json>& bounds, double max_area);
 
 }  // namespace neaccel::study
