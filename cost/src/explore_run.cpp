@@ -203,8 +203,14 @@ ExploreResult run_explore(const ExploreRequest& r, const ExploreHooks& hooks) {
     std::vector<PointResult> rows;
     std::set<std::string> seen;
     for (const auto& f : r.merge)
-      for (auto& row : read_csv(f))
+      for (auto& row : read_csv(f)) {
+        // A shard swept as microcoded has no multiplexer inputs: its rows cannot be costed as hardwired datapaths.
+        if (r.arch == "hardwired" && row.verified && row.mux_inputs < 0)
+          throw Error(fmt::format("{}: point {} has no multiplexer inputs (a shard swept with --arch microcoded): "
+                                  "merge it with --arch microcoded, or sweep the shards as hardwired",
+                                  f, point_key(row.point)));
         if (seen.insert(point_key(row.point)).second) rows.push_back(row);
+      }
     return finish(dir, rows, r, hooks);
   }
   fs::path csv = dir / "explore.csv";

@@ -1,6 +1,6 @@
-# `neaccel explore --merge` refuses CSVs that are not explore shards: writes a shard (a 2-point sweep), then a copy
-# with a changed header, a foreign CSV and a copy with a short row; each must be exit 1 with one line naming the
-# file and line.   cmake -DEXE=neaccel -DDIR=dir -P explore_bad_merge.cmake
+# `neaccel explore --merge` refuses CSVs that are not explore shards, or not of its --arch: writes a shard (a 2-point
+# sweep), then a copy with a changed header, a foreign CSV and a copy with a short row; each must be exit 1 with one
+# line naming the file and line.   cmake -DEXE=neaccel -DDIR=dir -P explore_bad_merge.cmake
 file(REMOVE_RECURSE ${DIR})
 execute_process(COMMAND ${EXE} explore --robot planar2 --mul 1-2 --add 1 --lat-mul 1 --lat-add 1 --pipelined 1
                         --no-plot --out ${DIR}/s --shard 1/1 RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -27,4 +27,21 @@ execute_process(COMMAND ${EXE} explore --merge ${DIR}/s/explore-1-of-1.csv --out
                 OUTPUT_QUIET)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the good shard does not merge: exit ${rc}")
+endif()
+# A shard swept as microcoded has no multiplexer inputs: merged as hardwired (the default) it is one line naming the
+# file and the point, with --arch microcoded it merges.
+execute_process(COMMAND ${EXE} explore --robot planar2 --mul 1-2 --add 1 --lat-mul 1 --lat-add 1 --pipelined 1
+                        --arch microcoded --no-plot --out ${DIR}/mc --shard 1/1 RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "microcoded explore shard: exit ${rc}")
+endif()
+execute_process(COMMAND ${EXE} explore --merge ${DIR}/mc/explore-1-of-1.csv --out ${DIR}/mh --no-plot RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "^neaccel: error: [^\n]*explore-1-of-1\\.csv: point planar2[^\n]* has no multiplexer inputs \\(a shard swept with --arch microcoded\\)[^\n]*\n$")
+  message(FATAL_ERROR "microcoded shard merged as hardwired: expected exit 1 and one line; rc=${rc} stderr: ${err}")
+endif()
+execute_process(COMMAND ${EXE} explore --merge ${DIR}/mc/explore-1-of-1.csv --arch microcoded --out ${DIR}/mm --no-plot
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the microcoded shard does not merge with --arch microcoded: exit ${rc}")
 endif()
