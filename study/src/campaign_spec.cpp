@@ -260,7 +260,7 @@ CampaignSpec campaign_spec_from_json(const nlohmann::json& j) {
   s.states = j.at("states");
   s.synthesise = j.at("synthesise");
   s.place_and_route = j.at("place_and_route");
-  s.target = j.value("target", s.target);  // campaigns planned before targets existed: the iCE40
+  s.target = j.value("target", std::string("ice40-hx8k"));  // campaigns planned before targets existed: the iCE40
   return s;
 }
 
