@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -296,8 +297,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--no-ice40", d.no_ice40,
                 "with --fpga: skip synth_ice40 (for designs far over the HX8K, where it takes long and says little)");
   cmd->add_flag("--pnr", d.pnr,
-                "with --design: place and route on --target (default: iCE40 HX8K, with xc7 resources when it does not "
-                "fit)");
+                "with --design: place and route on --target (default: the iCE40 HX8K where the cost model says the "
+                "design fits it, else the LFE5U-85F; --target ice40-hx8k: the iCE40 flow, with xc7 resources when it "
+                "does not fit)");
   cmd->add_option("--target", opts->target,
                   "with --design --pnr, or --model: the device, a cost/targets file: ice40-hx8k or ecp5-85f "
                   "(LFE5U-85F-6BG381C, YoWASP Yosys + nextpnr-ecp5 from ./run setup)");
@@ -341,6 +343,17 @@ void setup(CLI::App& app) {
                                      std::pair{opts->design.hierarchical, "--hierarchical"},
                                      std::pair{opts->design.no_ice40, "--no-ice40"}})
         if (on) throw neaccel::cli::UsageError(std::string(name) + ": only with --design DIR (a design written by neaccel rtl)");
+    }
+    // --pnr without --target: the iCE40 HX8K where the design fits it by the cost model, else the LFE5U-85F (the
+    // iCE40 flow's synthesis views, --fpga and --hierarchical, keep it on the iCE40 flow).
+    if (opts->target.empty() && opts->design.pnr && !opts->design.fpga && !opts->design.hierarchical) {
+      const auto d = neaccel::cost::default_pnr_target(opts->design.dir);
+      if (d.target != "ice40-hx8k") {
+        std::fprintf(stderr, "neaccel: note: %s does not fit the iCE40 HX8K by the cost model (%.0f of its 7680 logic "
+                     "cells): placed on %s (--target ice40-hx8k keeps the iCE40 flow)\n",
+                     opts->design.dir.c_str(), d.ice40_logic_cells, d.target.c_str());
+        opts->target = d.target;
+      }
     }
     if (!opts->target.empty() && neaccel::cost::target(opts->target).has_device_model()) return run_design_pnr(*opts);
     opts->design.dir.empty() ? run_units(opts->units, opts->json) : run_design(opts->design, opts->json);

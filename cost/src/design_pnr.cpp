@@ -95,6 +95,21 @@ std::string design_pnr_key(const DesignPnrOptions& o) {
   return ref::fnv1a64_hex(read_design(o, t).key);
 }
 
+DefaultPnrTarget default_pnr_target(const std::string& dir) {
+  const fs::path mpath = fs::path(dir) / "manifest.json";
+  if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + dir + "`)");
+  json manifest;
+  try {
+    manifest = json::parse(read_whole_file(mpath));
+  } catch (const json::exception& e) {
+    throw Error(mpath.string() + ": " + json_problem(e));
+  }
+  CostPoint p = cost_point_from_manifest(manifest);
+  p.target = "ice40-hx8k";
+  const double cells = estimate_cost(p).area_cells * ice40_logic_cells_per_cell();
+  return {default_target(cells).name, cells};
+}
+
 json design_pnr(const DesignPnrOptions& o) {
   const Target& t = target(o.target);
   const Design d = read_design(o, t);

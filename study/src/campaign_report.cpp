@@ -220,7 +220,7 @@ int campaign_task_design(const fs::path& dir, std::size_t index) {
   res["verified"] = pass;
   if (spec.synthesise) {
     std::vector<std::string> args = {"area", "--design", rtl.string(), "--json"};
-    if (spec.place_and_route) args.push_back("--pnr");
+    if (spec.place_and_route) args.insert(args.end(), {"--pnr", "--target", "ice40-hx8k"});  // as its report reads it
     run_self(args, out / "area.json", out / "area.log");
     const json ar = read_json(out / "area.json");
     json v = {{"cells", ar.at("cells")}, {"unit_cells", ar.at("unit_cells")}, {"non_unit_cells", ar.at("non_unit_cells")},

@@ -421,7 +421,7 @@ json synthesize_flat(const fs::path& dir, const std::string& name, bool pnr) {
   // from the per-module counts; with --pnr the FPGA view: iCE40 HX8K place and route where the design fits,
   // synth_xilinx -family xc7 resources where it does not.
   std::vector<std::string> args = {"area", "--design", dir.string(), "--json"};
-  if (pnr) args.push_back("--pnr");
+  if (pnr) args.insert(args.end(), {"--pnr", "--target", "ice40-hx8k"});  // this table's iCE40 and xc7 views
   const json a = json::parse(run_self(args, dir / "area.log"));
   json row = {{"name", name}, {"method", kFlat}, {"cells", a.at("cells")}, {"units", a.at("unit_cells")},
               {"rest", a.at("non_unit_cells")}, {"flip_flops", a.at("flip_flops")}, {"dir", dir.filename().string()},
