@@ -97,17 +97,18 @@ std::string design_pnr_key(const DesignPnrOptions& o) {
 
 DefaultPnrTarget default_pnr_target(const std::string& dir) {
   const fs::path mpath = fs::path(dir) / "manifest.json";
-  if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + dir + "`)");
-  json manifest;
+  // No design there: the iCE40 flow says so, as it always has.
+  if (!fs::is_regular_file(mpath)) return {"ice40-hx8k", 0};
   try {
-    manifest = json::parse(read_whole_file(mpath));
+    CostPoint p = cost_point_from_manifest(json::parse(read_whole_file(mpath)));
+    p.target = "ice40-hx8k";
+    const double cells = estimate_cost(p).area_cells * ice40_logic_cells_per_cell();
+    return {default_target(cells).name, cells};
   } catch (const json::exception& e) {
     throw Error(mpath.string() + ": " + json_problem(e));
+  } catch (const Error& e) {
+    throw Error(mpath.string() + ": " + e.what());
   }
-  CostPoint p = cost_point_from_manifest(manifest);
-  p.target = "ice40-hx8k";
-  const double cells = estimate_cost(p).area_cells * ice40_logic_cells_per_cell();
-  return {default_target(cells).name, cells};
 }
 
 json design_pnr(const DesignPnrOptions& o) {

@@ -34,8 +34,9 @@ nlohmann::json design_pnr(const DesignPnrOptions& o);
 
 // The target a design is placed on when none is named (`neaccel area --design DIR --pnr`): the iCE40 HX8K where the
 // cost model says it fits (device_fit: its logic cells estimated from its generic cells by the largest ratio of the
-// placed designs), else the LFE5U-85F (default_target), with the estimated logic cells. Reads DIR/manifest.json;
-// throws neaccel::Error naming it when it is missing or not a design's.
+// placed designs), else the LFE5U-85F (default_target), with the estimated logic cells. Reads DIR/manifest.json:
+// without one the iCE40 HX8K (whose flow then says what is missing); throws neaccel::Error naming it when it is not
+// a design's manifest.
 struct DefaultPnrTarget {
   std::string target;
   double ice40_logic_cells = 0;
