@@ -11,6 +11,7 @@
 #include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/depth.hpp"
 #include "neaccel/dfg/functions.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
 
 #include <unistd.h>
@@ -95,8 +96,7 @@ cost::ExploreRequest request(const Options& o) {
   r.lookahead = mode.lookahead;
   cli::as_usage([&] { return cost::target(o.target).name; });  // an unknown name: one line listing the targets
   r.target = o.target;
-  if (o.arch != "hardwired" && o.arch != "microcoded")
-    throw cli::UsageError(fmt::format("--arch: '{}' (hardwired or microcoded)", o.arch));
+  cli::as_usage([&] { return hw::parse_arch(o.arch, "--arch"); });  // as `neaccel rtl --arch`
   r.arch = o.arch;
   cli::check_device_budget(o.target, o.budget_lut, o.budget_dsp);
   r.budget_lut = o.budget_lut;

@@ -5,6 +5,7 @@
 #include "neaccel/cost/explore_table.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/functions.hpp"
+#include "neaccel/hw/design.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/process.hpp"
 #include "neaccel/sched/explore.hpp"
@@ -194,8 +195,7 @@ ExploreResult run_explore(const ExploreRequest& r, const ExploreHooks& hooks) {
   fs::create_directories(dir, ec);
   if (ec) throw Error(fmt::format("--out {}: cannot create ({})", r.out, ec.message()));
   // The sweep's options are checked before anything is written (function.txt included).
-  if (r.arch != "hardwired" && r.arch != "microcoded")
-    throw Error(fmt::format("--arch: '{}' (hardwired or microcoded)", r.arch));
+  (void)hw::parse_arch(r.arch, "--arch");
   auto points = r.table86 || !r.merge.empty() ? std::vector<Point>{} : enumerate(r);
   claim_directory(dir, r);
   if (r.table86) return table86(dir, r);
