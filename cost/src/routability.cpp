@@ -115,34 +115,32 @@ Envelopes compute(const Target& t) {
     return tol.value(key, 0.0);
   };
   const double tol_period = tolerance("period"), tol_lut = tolerance("lut");
-  for (const Placed& p : placed)
-    if (p.calibration) {
-      RoutedEnvelope& v = e.by_arch[p.estimate.arch];
-      if (p.estimate.port_sources > v.model_port_sources) {
-        v.model_port_sources = p.estimate.port_sources;
-        v.model_port_design = p.name;
-      }
+  // The model's signed errors on a routed design, each kept where it is the largest in magnitude so far.
+  auto keep_worst = [](const Placed& p, double& period_error, std::string& period_design, double& lut_error,
+                       std::string& lut_design) {
+    const double ep = percent_error(p.estimate.period_ns, p.period_ns),
+                 el = percent_error(p.estimate.lut, static_cast<double>(p.lut));
+    if (std::abs(ep) > std::abs(period_error)) period_error = ep, period_design = p.name;
+    if (std::abs(el) > std::abs(lut_error)) lut_error = el, lut_design = p.name;
+  };
+  // The designs the model is fitted or checked on: its multiplexer range, and its worst errors on each class.
+  for (const Placed& p : placed) {
+    if (!p.calibration) continue;
+    RoutedEnvelope& v = e.by_arch[p.estimate.arch];
+    if (p.estimate.port_sources > v.model_port_sources) {
+      v.model_port_sources = p.estimate.port_sources;
+      v.model_port_design = p.name;
     }
+    RoutedEnvelope::ClassErrors& c = p.point.streaming ? v.streaming_class : v.latency_class;
+    ++c.designs;
+    keep_worst(p, c.period_error, c.period_design, c.lut_error, c.lut_design);
+  }
   for (const Placed& p : placed) {
     const auto it = e.by_arch.find(p.estimate.arch);
     if (!p.routed || it == e.by_arch.end() || it->second.model_port_design.empty()) continue;
     RoutedEnvelope& v = it->second;
     if (p.estimate.port_sources <= v.model_port_sources) continue;
-    const double ep = percent_error(p.estimate.period_ns, p.period_ns),
-                 el = percent_error(p.estimate.lut, static_cast<double>(p.lut));
-    if (std::abs(ep) > std::abs(v.beyond_period_error)) v.beyond_period_error = ep, v.beyond_period_design = p.name;
-    if (std::abs(el) > std::abs(v.beyond_lut_error)) v.beyond_lut_error = el, v.beyond_lut_design = p.name;
-  }
-  // The model's classes: its worst errors on the designs of each it is fitted or checked on.
-  for (const Placed& p : placed) {
-    if (!p.calibration) continue;
-    RoutedEnvelope& v = e.by_arch[p.estimate.arch];
-    RoutedEnvelope::ClassErrors& c = p.point.streaming ? v.streaming_class : v.latency_class;
-    ++c.designs;
-    const double ep = percent_error(p.estimate.period_ns, p.period_ns),
-                 el = percent_error(p.estimate.lut, static_cast<double>(p.lut));
-    if (std::abs(ep) > std::abs(c.period_error)) c.period_error = ep, c.period_design = p.name;
-    if (std::abs(el) > std::abs(c.lut_error)) c.lut_error = el, c.lut_design = p.name;
+    keep_worst(p, v.beyond_period_error, v.beyond_period_design, v.beyond_lut_error, v.beyond_lut_design);
   }
   auto beyond = [&](double period_error, double lut_error) {
     return (tol_period > 0 && std::abs(period_error) > tol_period) || (tol_lut > 0 && std::abs(lut_error) > tol_lut);
