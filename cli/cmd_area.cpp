@@ -349,9 +349,9 @@ void setup(CLI::App& app) {
     if (opts->target.empty() && opts->design.pnr && !opts->design.fpga && !opts->design.hierarchical) {
       const auto d = neaccel::cost::default_pnr_target(opts->design.dir);
       if (d.target != "ice40-hx8k") {
-        std::fprintf(stderr, "neaccel: note: %s does not fit the iCE40 HX8K by the cost model (%.0f of its 7680 logic "
+        std::fprintf(stderr, "neaccel: note: %s does not fit the iCE40 HX8K by the cost model (%.0f of its %.0f logic "
                      "cells): placed on %s (--target ice40-hx8k keeps the iCE40 flow)\n",
-                     opts->design.dir.c_str(), d.ice40_logic_cells, d.target.c_str());
+                     opts->design.dir.c_str(), d.ice40.est_logic_cells, d.ice40.logic_cells, d.target.c_str());
         opts->target = d.target;
       }
     }

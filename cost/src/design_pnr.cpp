@@ -4,6 +4,7 @@
 #include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/pnr.hpp"
 #include "neaccel/cost/target.hpp"
+#include "neaccel/cost/timing.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
 
@@ -98,12 +99,12 @@ std::string design_pnr_key(const DesignPnrOptions& o) {
 DefaultPnrTarget default_pnr_target(const std::string& dir) {
   const fs::path mpath = fs::path(dir) / "manifest.json";
   // No design there: the iCE40 flow says so, as it always has.
-  if (!fs::is_regular_file(mpath)) return {"ice40-hx8k", 0};
+  if (!fs::is_regular_file(mpath)) return {"ice40-hx8k", {}};
   try {
     CostPoint p = cost_point_from_manifest(json::parse(read_whole_file(mpath)));
     p.target = "ice40-hx8k";
-    const double cells = estimate_cost(p).area_cells * ice40_logic_cells_per_cell();
-    return {default_target(cells).name, cells};
+    const DeviceFit fit = device_fit(estimate_cost(p));
+    return {default_target(fit.est_logic_cells).name, fit};
   } catch (const json::exception& e) {
     throw Error(mpath.string() + ": " + json_problem(e));
   } catch (const Error& e) {

@@ -8,6 +8,8 @@
 // machine reuses the result for a byte-identical design without the tools.
 #pragma once
 
+#include "neaccel/cost/timing.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -34,12 +36,12 @@ nlohmann::json design_pnr(const DesignPnrOptions& o);
 
 // The target a design is placed on when none is named (`neaccel area --design DIR --pnr`): the iCE40 HX8K where the
 // cost model says it fits (device_fit: its logic cells estimated from its generic cells by the largest ratio of the
-// placed designs), else the LFE5U-85F (default_target), with the estimated logic cells. Reads DIR/manifest.json:
+// placed designs), else the LFE5U-85F (default_target), with that fit test. Reads DIR/manifest.json:
 // without one the iCE40 HX8K (whose flow then says what is missing); throws neaccel::Error naming it when it is not
 // a design's manifest.
 struct DefaultPnrTarget {
   std::string target;
-  double ice40_logic_cells = 0;
+  DeviceFit ice40;  // the iCE40 HX8K fit test (no estimate without a manifest)
 };
 DefaultPnrTarget default_pnr_target(const std::string& dir);
 
