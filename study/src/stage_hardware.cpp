@@ -46,6 +46,12 @@ double size_of(const json& r) {
 }
 // A point's latency datapath delivers one set point per evaluation: set points per second per size_of.
 double tpa_latency(const json& r) { return 1e9 / r["latency_ns"].get<double>() / size_of(r); }
+// Throughput per area of a point's throughput design, in the device's own resource where the rows carry one (set
+// points per second per LUT4 of the throughput design, as "smallest" counts LUT4), else per generic cell.
+double tpa_throughput(const json& r) {
+  return r.contains("target") ? r["target"]["throughput_per_s_per_lut"].get<double>()
+                              : r["throughput_per_s_per_cell"].get<double>();
+}
 
 // routed_only false: the fallback of choose_designs (choose.hpp) when no point is within what has routed.
 json choose(const json& rows, double max_area, bool budgets, bool routed_only = true) {
@@ -71,12 +77,6 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
   // multiplexers, and on a device that can cost more area than it gains in rate.
   bool best_is_latency = false;
   double best_value = 0;
-  // Throughput per area in the device's own resource where the rows carry one (set points per second per LUT4 of the
-  // throughput design, as "smallest" counts LUT4), else per generic cell.
-  auto tpa = [](const json& x) {
-    return x.contains("target") ? x["target"]["throughput_per_s_per_lut"].get<double>()
-                                : x["throughput_per_s_per_cell"].get<double>();
-  };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!ok(rows[i])) continue;
     const auto& r = rows[i];
@@ -86,9 +86,9 @@ json choose(const json& rows, double max_area, bool budgets, bool routed_only = 
     // Its throughput design too (the streaming datapath is the larger) must fit, route and keep the budgets.
     const bool throughput_fits = !r.contains("target") || !routed_only ||
                                  r["target"]["throughput_within_budget"].get<bool>();
-    if (throughput_fits && (best_tpa < 0 || tpa(r) > best_value)) {
+    if (throughput_fits && (best_tpa < 0 || tpa_throughput(r) > best_value)) {
       best_tpa = static_cast<std::ptrdiff_t>(i);
-      best_value = tpa(r);
+      best_value = tpa_throughput(r);
       best_is_latency = false;
     }
     if (tpa_latency(r) > best_value) {
@@ -143,10 +143,7 @@ std::vector<std::size_t> choice_contenders(const json& rows, const json& picks, 
   const bool routed_only = !picks.at(0).value("beyond_routed", false);
   const double fast_ns = pick(0)["latency_ns"].get<double>(), small = size_of(pick(1));
   const json& best = pick(2);
-  const double best_value =
-      picks.at(2)["objective"] == "latency" ? tpa_latency(best)
-      : best.contains("target")             ? best["target"]["throughput_per_s_per_lut"].get<double>()
-                                            : best["throughput_per_s_per_cell"].get<double>();
+  const double best_value = picks.at(2)["objective"] == "latency" ? tpa_latency(best) : tpa_throughput(best);
   std::vector<std::size_t> out;
   for (const auto& [i, b] : bounds) {
     if (!candidate(b, max_area, routed_only)) continue;
