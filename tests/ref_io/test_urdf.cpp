@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <utility>
 
 using namespace neaccel::ref;
 
@@ -297,6 +298,26 @@ TEST(UrdfBad, Errors) {
   EXPECT_NE(error_of([&] { robot_from_urdf(negative, "n.urdf"); }).find("n.urdf: link 'b': inertial mass"),
             std::string::npos)
       << error_of([&] { robot_from_urdf(negative, "n.urdf"); });
+  // Text that is not well-formed UTF-8 is refused before urdfdom sees it: TinyXML 2.6 read past the end of a text
+  // ending in a cut-short sequence (found by fuzzing). Each case names the line and the byte.
+  const std::string cut = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<robot name=\"r\">\xf4";
+  EXPECT_EQ(error_of([&] { robot_from_urdf(cut, "u.urdf"); }),
+            "u.urdf:2: byte 56 (0xF4) is not well-formed UTF-8");
+  // An overlong form, a surrogate, a code point above U+10FFFF, a bad continuation byte, a lone continuation byte and
+  // a byte that never occurs in UTF-8, each at byte 14.
+  const std::pair<std::string, std::string> bad_cases[] = {{"\xc0\x80", "C0"}, {"\xed\xa0\x80", "ED"},
+                                                           {"\xf4\x90\x80\x80", "F4"}, {"\xe2\x28\xa1", "E2"},
+                                                           {"\x80", "80"}, {"\xff", "FF"}};
+  for (const auto& [bad, hex] : bad_cases) {
+    EXPECT_EQ(error_of([&] { robot_from_urdf("<robot name=\"" + bad + "\"/>", "u.urdf"); }),
+              "u.urdf:1: byte 14 (0x" + hex + ") is not well-formed UTF-8");
+  }
+  EXPECT_EQ(error_of([] { robot_from_urdf(std::string("<robot name=\"a\0b\"/>", 19), "u.urdf"); }),
+            "u.urdf:1: byte 15 (0x00) is a NUL, not an XML character");
+  // Well-formed multi-byte text (2, 3 and 4 bytes) passes the check and reaches urdfdom.
+  const std::string accented = "<robot name=\"\xc3\xa9\xe2\x82\xac\xf0\x9f\xa6\xbe\"><link name=\"a\"/>";
+  EXPECT_NE(error_of([&] { robot_from_urdf(accented, "u.urdf"); }).find("u.urdf: not a valid URDF"),
+            std::string::npos);
   EXPECT_NE(error_of([] { load_robot("/nonexistent/x.urdf"); }).find("/nonexistent/x.urdf: cannot read file"),
             std::string::npos);
 }

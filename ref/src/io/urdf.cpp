@@ -461,6 +461,37 @@ int xml_depth(const std::string& x) {
   return deepest;
 }
 
+// The offset of the first byte of x that is not well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+// nothing above U+10FFFF), or of the first NUL; npos when there is none. XML requires a UTF-8 document to be
+// well-formed and a NUL is not an XML character. The check is also what keeps TinyXML 2.6 (under urdfdom) inside the
+// text: it takes a UTF-8 lead byte's length on trust, so a sequence cut short by the end of the text made it read past
+// the end (a heap overflow found by fuzzing).
+std::size_t first_bad_utf8(const std::string& x) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(x[k]); };
+  for (std::size_t i = 0; i < x.size();) {
+    const unsigned char c = byte(i);
+    if (c == 0) return i;
+    if (c < 0x80) { ++i; continue; }
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 1;
+    else if (c == 0xE0) { n = 2; lo = 0xA0; }
+    else if (c == 0xED) { n = 2; hi = 0x9F; }
+    else if (c >= 0xE1 && c <= 0xEF) n = 2;
+    else if (c == 0xF0) { n = 3; lo = 0x90; }
+    else if (c >= 0xF1 && c <= 0xF3) n = 3;
+    else if (c == 0xF4) { n = 3; hi = 0x8F; }
+    else return i;
+    if (i + n >= x.size()) return i;
+    if (byte(i + 1) < lo || byte(i + 1) > hi) return i;
+    for (std::size_t k = 2; k <= n; ++k) {
+      if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return i;
+    }
+    i += n + 1;
+  }
+  return std::string::npos;
+}
+
 // The robot's length scale for the length snap: the largest |origin xyz| of any joint (1 m when all are 0).
 double length_scale(const urdf::ModelInterface& model) {
   double scale = 0;
@@ -514,6 +545,12 @@ const UrdfOptions& urdf_options() { return process_urdf_options(); }
 Robot robot_from_urdf(const std::string& xml, const std::string& source, const UrdfOptions& options) {
   Snapper verbatim_snap;
   Importer importer(source, verbatim_snap);
+  if (const std::size_t bad = first_bad_utf8(xml); bad != std::string::npos) {
+    const auto line = 1 + std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    throw Error(detail::one_line(fmt::format("{}:{}: byte {} (0x{:02X}) is {}", source, line, bad + 1,
+                                             static_cast<unsigned char>(xml[bad]),
+                                             xml[bad] == 0 ? "a NUL, not an XML character" : "not well-formed UTF-8")));
+  }
   if (xml_depth(xml) > kMaxXmlDepth) importer.fail(fmt::format("XML elements nested deeper than {}", kMaxXmlDepth));
   urdf::ModelInterfaceSharedPtr model;
   {
