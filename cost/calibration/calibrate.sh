@@ -3,7 +3,8 @@
 # files; the coefficients are then fitted by cost/calibration/fit.py. From the repository root, after a build:
 #   cost/calibration/calibrate.sh WORKDIR [NAME_REGEX]
 # For each design: `neaccel rtl ARGS --out WORKDIR/NAME`, then `neaccel area --design WORKDIR/NAME --json`
-# (flat generic synthesis), and `--pnr` for the designs of the pnr set (iCE40 HX8K ct256 seed 1). Results are
+# (flat generic synthesis), and `--pnr --target ice40-hx8k` for the designs of the pnr set (iCE40 HX8K ct256 seed 1;
+# named, since `--pnr` alone places a design the model puts beyond the HX8K on the ECP5). Results are
 # cached in each design directory (area-cache/), so a second run only measures what changed. Writes
 # WORKDIR/area.json and WORKDIR/timing.json (rows for data/datapath-area.json and data/datapath-timing.json).
 set -eu
@@ -23,7 +24,7 @@ grep -v '^#' "$list" | grep -v '^\s*$' | while IFS='|' read -r name set args; do
   # shellcheck disable=SC2086
   [ -f "$d/manifest.json" ] || $neaccel rtl $args $depth --out "$d" > /dev/null
   flag=""
-  [ "$set" = pnr ] && flag="--pnr"
+  [ "$set" = pnr ] && flag="--pnr --target ice40-hx8k"
   echo "$(date -u +%T) $name: area $flag" >&2
   # shellcheck disable=SC2086
   $neaccel area --design "$d" $flag --json | jq -c --arg n "$name" --arg a "$args" '. + {name: $n, rtl_args: $a}' > "$d/measured.json"
