@@ -64,7 +64,7 @@ def unit_period(p, timing, mul):
     return 1000.0 / best["fmax_mhz"]
 
 
-AREA_TERMS = ["k_reg", "k_op", "k_const", "k_wb", "k_rom", "k_ctl"]
+AREA_TERMS = ["k_reg", "k_op", "k_const", "k_wb", "k_rom", "k_ctl", "k_bus"]
 # Fixed by construction, not fitted: one flip-flop per register bit (the measured flip-flop counts confirm R*W of
 # them), one two-input multiplexer cell per register bit and extra write source. Over the designs the register
 # count R grows with the unit count U, so R*W*U (write-back) and the operand multiplexers are nearly collinear:
@@ -73,12 +73,15 @@ AREA_FIXED = {0: 1.0, 3: 1.0}
 
 
 def area_features(p):
-    """The operand multiplexers are costed on their register inputs, 2U*W*(R-1): with the many-unit designs on small
-    graphs measured, a separate term for the U result-bus inputs, 2U*W*(U-1), is fitted to 0 (the
-    microcode ROM is logic: Yosys prunes what the program never selects), and a term for both, 2U*W*(U+R-1),
-    over-estimates planar2 with 6+3 units by 17 % and with 8+6 by 34 %."""
+    """The operand multiplexers are costed on their register inputs, 2U*W*(R+Q-1) (Q parameter memory words, read as
+    registers are), and on the other units' result buses, 2U*W*(U-1). The result-bus term was fitted to 0 before the
+    datapath's execution part was rewritten (the microcode ROM is logic, and Yosys pruned what the program never
+    selected); measured again on today's designs, the many-unit ones on small graphs are 10 to 50 % larger and the
+    term is needed (docs/cost.md)."""
     w, u, r, c = width(p["format"]), p["mul"] + p["add"], max(p["registers"], 1), max(p["consts"], 0)
-    return [r * w, 2 * u * w * (r - 1), 2 * u * w * c, r * w * u, max(p["program_words"], 1) * word_bits(p), 1.0]
+    q = max(p.get("params", 0), 0)
+    return [(r + q) * w, 2 * u * w * (r + q - 1), 2 * u * w * c, r * w * u,
+            max(p["program_words"], 1) * word_bits(p), 1.0, 2 * u * w * (u - 1)]
 
 
 def design_sets():
@@ -195,8 +198,8 @@ def main():
         "tool": "yosys 0.23 synth -top nea_top (generic cells; the design's synth/generic.ys)",
         "command": f"cost/calibration/calibrate.sh {work} && python3 cost/calibration/fit.py {work}",
         "designs_list": "cost/calibration/designs.txt",
-        "model": {"form": "cells = units(data/unit-area.json) + k_reg*R*W + k_op*2U*W*(R-1) + k_const*2U*W*C "
-                          "+ k_wb*R*W*U + k_rom*P*B + k_ctl",
+        "model": {"form": "cells = units(data/unit-area.json) + k_reg*(R+Q)*W + k_op*2U*W*(R+Q-1) + k_bus*2U*W*(U-1) "
+                          "+ k_const*2U*W*C + k_wb*R*W*U + k_rom*P*B + k_ctl",
                   "fit": "weighted least squares (weights 1/cells), non-negative; k_reg = k_wb = 1 fixed by construction",
                   "worst_error_percent": round(worst, 2), "coefficients": coef},
         "designs": area,
@@ -216,7 +219,7 @@ def main():
     for d in timing:
         p = d["point"]
         tu = max(unit_period(p, unit_timing, True) if p["mul"] else 0, unit_period(p, unit_timing, False) if p["add"] else 0)
-        s = p["mul"] + p["add"] + max(p["registers"], 1) + p["consts"]
+        s = p["mul"] + p["add"] + max(p["registers"], 1) + p["consts"] + p.get("params", 0)
         meas = 1000.0 / d["fmax_mhz"]
         rows.append(math.log2(s))
         ys.append(meas - tu - T_LEVEL * math.log2(s))

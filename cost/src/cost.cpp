@@ -151,6 +151,7 @@ nlohmann::json to_json(const CostPoint& p) {
          {"mux2_equivalent", p.mux2_equivalent}, {"max_port_sources", p.max_port_sources}};
   // Only when present, so that a multiplier/adder point on the iCE40 is written as before.
   if (p.target != "ice40-hx8k") j["target"] = p.target;
+  if (p.params > 0) j["params"] = p.params;
   if (p.div > 0) {
     j["div"] = p.div;
     j["lat_div"] = p.lat_div;
@@ -176,6 +177,7 @@ CostPoint cost_point_from_json(const nlohmann::json& j) {
     p.pipelined = j.at("pipelined");
     p.registers = j.at("registers");
     p.consts = j.at("consts");
+    p.params = j.value("params", 0);
     p.program_words = j.at("program_words");
     p.inputs = j.value("inputs", 0);
     p.outputs = j.value("outputs", 0);
@@ -211,6 +213,7 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     p.pipelined = s.at("pipelined");
     p.registers = par.at("MaxRegs");
     p.consts = par.at("MaxConsts");
+    p.params = par.value("MaxParams", 0);
     p.program_words = par.at("MaxProg");
     if (s.contains("div")) {  // spec.div {units, latency, pipelined}, spec.fma {units, latency}: docs/datapath.md
       p.div = s["div"].at("units");
@@ -374,7 +377,8 @@ std::string stage_note(const std::string& unmeasured) {
 // the sources a port can see, estimated from the multiplexer inputs spread over the unit ports (2 per unit, 3 per
 // FMA unit; at least 2).
 double operand_sources(const CostPoint& p) {
-  if (p.arch != "hardwired") return all_units(p) + std::max(p.registers, 1) + std::max(p.consts, 0);
+  if (p.arch != "hardwired")
+    return all_units(p) + std::max(p.registers, 1) + std::max(p.consts, 0) + std::max(p.params, 0);
   const double ports = operand_ports(p);
   return p.max_port_sources > 0 ? p.max_port_sources
                                 : std::max(2.0, std::ceil(2.0 * (p.mux2_equivalent + ports) / ports));
@@ -407,10 +411,12 @@ CostEstimate estimate_hardwired(const CostPoint& p, CostEstimate e, double W, do
 namespace {
 // Area: units from their own synthesis; the rest in physically meaningful terms (W = word bits, U = units of every
 // class, N = their operand ports (2 per multiplier, adder or divider, 3 per FMA unit: a multiplier/adder design has
-// N = 2U), R = registers, C = constants, S = U + R + C operand sources, P x B = microcode ROM bits):
-//   register file   k_reg * R * W                       flip-flops and their enables
-//   operand muxes   k_op * N * W * (R - 1)              one per unit port, over the R registers (the U result-bus
-//                                                       inputs fitted to 0 cells: docs/cost.md)
+// N = 2U), R = registers, Q = parameter memory words, C = constants, S = U + R + C + Q operand sources, P x B =
+// microcode ROM bits):
+//   register file   k_reg * (R + Q) * W                 flip-flops and their enables (a parameter word is a register
+//                                                       written in the configuration phase)
+//   operand muxes   k_op * N * W * (R + Q - 1)          one per unit port, over the registers and parameter words
+//                   + k_bus * N * W * (U - 1)           and over the other units' result buses (the bypass)
 //   constants       k_const * N * W * C                 constant inputs of the same multiplexers
 //   write-back      k_wb * R * W * U                    per register a (U + 1)-input multiplexer
 //   control         k_rom * P * B + k_ctl               microcode ROM as logic, sequencer, I/O ROMs
@@ -431,9 +437,11 @@ CostEstimate estimate_generic(const CostPoint& p) {
   if (p.fma > 0) e.unit_cells += p.fma * unit_area(unit_name(p, "fma"), p.lat_fma, p.pipelined).cells;
   if (p.arch == "hardwired") return estimate_hardwired(p, e, W, U, R, P, timing, tf);
   if (p.arch != "microcoded") throw Error("cost: architecture '" + p.arch + "' (microcoded, hardwired)");
-  e.register_cells = coefficient(area, af, "k_reg") * R * W;
+  const double Q = std::max(p.params, 0);
+  e.register_cells = coefficient(area, af, "k_reg") * (R + Q) * W;
   e.constant_cells = coefficient(area, af, "k_const") * N * W * C;
-  e.routing_cells = coefficient(area, af, "k_op") * N * W * (R - 1) + e.constant_cells +
+  e.routing_cells = coefficient(area, af, "k_op") * N * W * (R + Q - 1) +
+                    coefficient(area, af, "k_bus") * N * W * (U - 1) + e.constant_cells +
                     coefficient(area, af, "k_wb") * R * W * U;
   e.control_cells = coefficient(area, af, "k_rom") * P * B + coefficient(area, af, "k_ctl");
   e.area_cells = e.unit_cells + e.register_cells + e.routing_cells + e.control_cells;
@@ -444,7 +452,7 @@ CostEstimate estimate_generic(const CostPoint& p) {
   const char* which = "mul";
   std::string unmeasured;
   unit_stage(p, e, &which, &unmeasured);
-  const double S = operand_sources(p);  // U + R + C
+  const double S = operand_sources(p);  // U + R + C + Q
   const double t_op = coefficient(timing, tf, "t_op0") + coefficient(timing, tf, "t_op_per_level") * std::log2(S);
   const double t_ctl = coefficient(timing, tf, "t_ctl0") + coefficient(timing, tf, "t_ctl_per_level") * std::log2(P * B);
   const double op_path = e.unit_period_ns + t_op;

@@ -18,6 +18,7 @@ struct CostPoint {
   bool pipelined = true;
   int registers = 1;                // registers of the schedule (left-edge / modulo variable expansion)
   int consts = 0;                   // distinct constants of the graph
+  int params = 0;                   // parameter memory words (robot parameters loaded once; general flavour)
   int program_words = 1;            // microcode words (schedule length + 1; streaming: kernel words)
   int inputs = 0, outputs = 0;      // graph inputs and outputs
   bool streaming = false;
