@@ -121,19 +121,27 @@ TEST(CostModel, FmaAreaWithin15PercentOfEveryFlatSynthesis) {
   EXPECT_GE(hardwired, 1);
 }
 
+// A binary32 microcoded point at latencies 3/2.
+neaccel::cost::CostPoint fp32_point(int mul, int add, int registers, int consts, int program_words) {
+  neaccel::cost::CostPoint p;
+  p.format = "fp32";
+  p.mul = mul;
+  p.add = add;
+  p.lat_mul = 3;
+  p.lat_add = 2;
+  p.registers = registers;
+  p.consts = consts;
+  p.program_words = program_words;
+  return p;
+}
+
 // The parameter memory (general flavour, robot parameters loaded once): each word is costed as a register, a
 // flip-flop per bit and an input of every operand multiplexer, with the registers' coefficients; it is written by
 // the input port, not by the units, so it adds no write-back multiplexer. It is read from a design's manifest
 // (MaxParams), written to and read back from a point's JSON, and absent from a point without one.
 TEST(CostModel, ParameterWordsAreCostedAsRegistersTheUnitsDoNotWrite) {
   const json c = load("datapath-area.json").at("model").at("coefficients");
-  neaccel::cost::CostPoint p;
-  p.format = "fp32";
-  p.mul = 2;
-  p.add = 2;
-  p.registers = 100;
-  p.consts = 1;
-  p.program_words = 280;
+  const auto p = fp32_point(2, 2, 100, 1, 280);
   auto q = p;
   q.params = 261;
   const auto a = estimate_cost(p), b = estimate_cost(q);
@@ -157,19 +165,13 @@ TEST(CostModel, ParameterWordsAreCostedAsRegistersTheUnitsDoNotWrite) {
 // constants, and the microcode word's src_c field, beside the difference of the units' own cells.
 TEST(CostModel, FmaUnitHasAThirdOperandPort) {
   const json c = load("datapath-area.json").at("model").at("coefficients");
-  neaccel::cost::CostPoint mul;
-  mul.format = "fp32";
-  mul.mul = 2;
-  mul.lat_mul = 3;
-  mul.registers = 30;
-  mul.consts = 10;
-  mul.program_words = 1;
+  auto mul = fp32_point(2, 1, 30, 10, 1);
   auto fma = mul;
   fma.mul = 1;
   fma.fma = 1;
   fma.lat_fma = 3;
   const auto a = estimate_cost(mul), b = estimate_cost(fma);
-  const double W = 32, R = 30, C = 10, U = 3;  // two multipliers and the default adder
+  const double W = 32, R = 30, C = 10, U = 3;
   EXPECT_NEAR(b.routing_cells - a.routing_cells,
               c.at("k_op").get<double>() * W * (R - 1) + c.at("k_bus").get<double>() * W * (U - 1) +
                   c.at("k_const").get<double>() * W * C,
