@@ -97,10 +97,9 @@ TEST(CostModel, HardwiredPeriodWithin20PercentOfEveryPlaceAndRoute) {
 // Dividers and FMA units: an FMA unit reads three operands, and the model counts its third operand
 // multiplexer in both architectures (microcoded: a k_op * W * (R - 1) + k_bus * W * (U - 1) + k_const * W * C port;
 // hardwired: the binding's multiplexers, M2, count it). data/fma-area.json (cost/calibration/fma_area.sh) holds flat
-// syntheses of
-// designs with FMA units, none of them fitted: the model must be within the same 15 % as on its own designs (the
-// tolerance the study's ranking needs; the model without the third port was 8.7 % low on the twolink microcoded
-// design and further low as the registers grow, docs/cost.md).
+// syntheses of designs with FMA units, none of them fitted: the model must be within the same 15 % as on its own
+// designs (the tolerance the study's ranking needs; the model without the third port was 8.7 % low on the twolink
+// microcoded design and further low as the registers grow, docs/cost.md).
 TEST(CostModel, FmaAreaWithin15PercentOfEveryFlatSynthesis) {
   const json data = load("fma-area.json");
   ASSERT_GE(data.at("designs").size(), 3u);
@@ -332,15 +331,10 @@ TEST(DeviceModel, StreamingTermCoversTheHardwiredStreamingDesigns) {
 namespace {
 // A puma560-sized hardwired binary32 point at latencies 5/3.
 neaccel::cost::CostPoint hardwired_point(int mul, int add, int program_words, int max_port_sources) {
-  neaccel::cost::CostPoint p;
+  neaccel::cost::CostPoint p = fp32_point(mul, add, 60, 40, program_words);
   p.arch = "hardwired";
-  p.mul = mul;
-  p.add = add;
   p.lat_mul = 5;
   p.lat_add = 3;
-  p.registers = 60;
-  p.consts = 40;
-  p.program_words = program_words;
   p.mux2_equivalent = 400;
   p.max_port_sources = max_port_sources;
   return p;
