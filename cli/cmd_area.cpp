@@ -136,8 +136,12 @@ void run_design_pnr(const AreaOptions& a) {
     return;
   }
   auto print_model = [&] {
-    if (!j.contains("estimate") || !j["estimate"].contains("period_ns")) return;
+    if (!j.contains("estimate")) return;
     const json& e = j["estimate"];
+    if (e.contains("none")) {  // the manifest gives no cost point (not a datapath of `neaccel rtl`, or corrupted)
+      fmt::print("device model: no estimate ({})\n", e["none"].get<std::string>());
+      return;
+    }
     fmt::print("device model: {:.2f} MHz ({:.2f} ns), {:.0f} LUT4, {:.0f} DSP (neaccel area --model --target {})\n",
                e["fmax_mhz"].get<double>(), e["period_ns"].get<double>(), e["lut"].get<double>(),
                e["dsp"].get<double>(), j["target"].get<std::string>());

@@ -3,6 +3,7 @@
 // of data/datapath-area.json and data/datapath-timing.json (section "model" of each), embedded at build time.
 #include "neaccel/cost/cost.hpp"
 #include "embedded_data.hpp"
+#include "neaccel/dfg/json_read.hpp"
 #include "neaccel/ref/json_error.hpp"
 
 #include "neaccel/ref/error.hpp"
@@ -16,8 +17,10 @@
 #include <array>
 #include <vector>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 
 namespace neaccel::cost {
 
@@ -203,39 +206,55 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     const json& s = m.at("spec");
     const json& dp = m.at("datapath");
     const json& par = dp.at("config").at("parameters");
+    // A count of the design (units, latencies, registers, words, multiplexer inputs): a JSON integer, not negative
+    // and within int, else an error naming the field (a float or an out-of-range value would be truncated or wrap
+    // silently into a figure). `fallback` is the value of a field that may be absent.
+    const auto count = [](const json& obj, const char* where, const char* key, std::optional<int> fallback = {}) {
+      if (!obj.contains(key)) {
+        if (fallback) return *fallback;
+        throw Error(fmt::format("manifest: {}.{}: missing", where, key));
+      }
+      int v = 0;
+      if (!dfg::json_read::checked_get(obj.at(key), v) || v < 0)
+        throw Error(fmt::format("manifest: {}.{}: {} is not a whole number in 0..{}", where, key, obj.at(key).dump(),
+                                std::numeric_limits<int>::max()));
+      return v;
+    };
+    const char* params = "datapath.config.parameters";
     CostPoint p;
     p.arch = s.value("arch", std::string("microcoded"));
     p.format = s.at("format").get<std::string>();
-    p.mul = s.at("mul");
-    p.add = s.at("add");
-    p.lat_mul = s.at("lat_mul");
-    p.lat_add = s.at("lat_add");
+    p.mul = count(s, "spec", "mul");
+    p.add = count(s, "spec", "add");
+    p.lat_mul = count(s, "spec", "lat_mul");
+    p.lat_add = count(s, "spec", "lat_add");
     p.pipelined = s.at("pipelined");
-    p.registers = par.at("MaxRegs");
-    p.consts = par.at("MaxConsts");
-    p.params = par.value("MaxParams", 0);
-    p.program_words = par.at("MaxProg");
+    p.registers = count(par, params, "MaxRegs");
+    p.consts = count(par, params, "MaxConsts");
+    p.params = count(par, params, "MaxParams", 0);
+    p.program_words = count(par, params, "MaxProg");
     if (s.contains("div")) {  // spec.div {units, latency, pipelined}, spec.fma {units, latency}: docs/datapath.md
-      p.div = s["div"].at("units");
-      p.lat_div = s["div"].at("latency");
+      p.div = count(s["div"], "spec.div", "units");
+      p.lat_div = count(s["div"], "spec.div", "latency");
       p.div_pipelined = s["div"].at("pipelined");
     }
     if (s.contains("fma")) {
-      p.fma = s["fma"].at("units");
-      p.lat_fma = s["fma"].at("latency");
+      p.fma = count(s["fma"], "spec.fma", "units");
+      p.lat_fma = count(s["fma"], "spec.fma", "latency");
     }
     p.inputs = static_cast<int>(dp.at("inputs").size());
     p.outputs = static_cast<int>(dp.at("outputs").size());
     p.streaming = dp.value("mode", std::string("latency")) == "streaming";
     if (p.streaming) {
-      p.ii = dp.at("stream").at("ii");
-      p.stages = par.contains("MaxStages") ? par["MaxStages"].get<int>() : dp.at("stream").at("stages").get<int>();
+      p.ii = count(dp.at("stream"), "datapath.stream", "ii");
+      p.stages = par.contains("MaxStages") ? count(par, params, "MaxStages")
+                                           : count(dp.at("stream"), "datapath.stream", "stages");
     }
     if (m.contains("interconnect")) {  // the program's multiplexers (hw::interconnect): the hardwired datapath's
       const json& ic = m["interconnect"];
-      p.mux_inputs = ic.value("mux_inputs", -1);
-      p.mux2_equivalent = ic.value("mux2_equivalent", -1);
-      p.max_port_sources = ic.value("max_port_sources", -1);
+      p.mux_inputs = count(ic, "interconnect", "mux_inputs", -1);
+      p.mux2_equivalent = count(ic, "interconnect", "mux2_equivalent", -1);
+      p.max_port_sources = count(ic, "interconnect", "max_port_sources", -1);
     }
     return p;
   } catch (const nlohmann::json::exception& e) {

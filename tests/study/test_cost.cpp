@@ -670,3 +670,33 @@ TEST(ExploreCost, StreamingDatapathOverARegisterLimitStaysAnEstimate) {
   EXPECT_TRUE(r.stream.known());
   EXPECT_GT(r.stream.registers, 3);
 }
+
+// A design's manifest is read into its cost point field by field: every count must be a whole, non-negative JSON
+// integer within int. A corrupted manifest (a float, a string, a negative or an out-of-range count) is an error
+// naming the field, where nlohmann's conversion would have truncated or wrapped it into a figure.
+TEST(CostModel, ManifestCountsAreWholeNumbersInRange) {
+  neaccel::hw::DesignSpec spec = puma560_hardwired(1, 1);
+  spec.robot = "planar2";
+  spec.arch = neaccel::hw::Arch::Microcoded;
+  const json good = neaccel::hw::manifest_json(neaccel::hw::make_design(spec), "rtl");
+  EXPECT_EQ(neaccel::cost::cost_point_from_manifest(good).registers,
+            good["datapath"]["config"]["parameters"]["MaxRegs"].get<int>());
+  for (const json& bad : {json(1.5), json(-3), json(99999999999LL), json("9"), json(1e9)}) {
+    json m = good;
+    m["datapath"]["config"]["parameters"]["MaxRegs"] = bad;
+    std::string what;
+    try {
+      neaccel::cost::cost_point_from_manifest(m);
+    } catch (const neaccel::Error& e) {
+      what = e.what();
+    }
+    EXPECT_EQ(what, "manifest: datapath.config.parameters.MaxRegs: " + bad.dump() +
+                        " is not a whole number in 0..2147483647");
+  }
+  json m = good;
+  m["spec"]["mul"] = 2.0;
+  EXPECT_THROW(neaccel::cost::cost_point_from_manifest(m), neaccel::Error);
+  m = good;
+  m["datapath"]["config"]["parameters"].erase("MaxProg");
+  EXPECT_THROW(neaccel::cost::cost_point_from_manifest(m), neaccel::Error);
+}
