@@ -96,7 +96,9 @@ void run_design(const neaccel::cost::DesignAreaOptions& o, bool json_out) {
   else
     fmt::print("design {}: {} cells ({} in units, {} outside), {} flip-flops\n", j["design"].get<std::string>(),
                j["cells"].get<long>(), j["unit_cells"].get<long>(), j["non_unit_cells"].get<long>(), j["flip_flops"].get<long>());
-  if (j.contains("estimate"))
+  if (j.contains("estimate") && j["estimate"].contains("none"))
+    fmt::print("model estimate: none ({})\n", j["estimate"]["none"].get<std::string>());
+  else if (j.contains("estimate"))
     fmt::print("model estimate: {:.0f} cells, period {:.1f} ns ({})\n", j["estimate"]["area_cells"].get<double>(),
                j["estimate"]["period_ns"].get<double>(), j["estimate"]["critical"].get<std::string>());
   if (o.fpga) {

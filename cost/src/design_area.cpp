@@ -449,17 +449,22 @@ json design_area(const DesignAreaOptions& o) {
   json j = o.hierarchical ? hierarchical_synthesis(d, cache) : generic_synthesis(d, cache);
   j["design"] = d.dir.filename().string();
   j["spec"] = d.manifest.value("spec", json::object());
-  // The cost model knows the flip-flop register file only (docs/cost.md): no estimate for a memory register file.
-  const bool regfile_mem = j["spec"].value("regfile", std::string("ff")) == "mem";
-  if (d.manifest.contains("datapath") && !regfile_mem) {
-    try {
-      const CostPoint p = cost_point_from_manifest(d.manifest);
-      j["point"] = to_json(p);
-      // The point carries the dividers and FMA units (spec.div / spec.fma): the model counts their unit cells and
-      // their operand ports (an FMA unit's third), docs/cost.md.
-      j["estimate"] = estimate_cost(p).to_json();
-    } catch (const Error&) {
-      // Not a datapath the model knows (e.g. a future architecture without the fields): measurement only.
+  // The model's estimate beside the measurement, or why there is none (as `area --pnr` says it): the cost model
+  // knows the flip-flop register file only (docs/cost.md), and a manifest it cannot read is named, not passed over.
+  // A directory without a datapath section (a synthetic test design) has no cost point.
+  if (d.manifest.contains("datapath")) {
+    if (j["spec"].value("regfile", std::string("ff")) == "mem") {
+      j["estimate"] = {{"none", "the cost model does not cost a memory register file (--regfile mem)"}};
+    } else {
+      try {
+        const CostPoint p = cost_point_from_manifest(d.manifest);
+        j["point"] = to_json(p);
+        // The point carries the dividers and FMA units (spec.div / spec.fma): the model counts their unit cells and
+        // their operand ports (an FMA unit's third), docs/cost.md.
+        j["estimate"] = estimate_cost(p).to_json();
+      } catch (const Error& e) {
+        j["estimate"] = {{"none", e.what()}};
+      }
     }
   }
   if (o.fpga) {

@@ -1,0 +1,31 @@
+# `neaccel area --design DIR` on a design whose manifest the cost model cannot read: the measurement stands and the
+# model's line says why there is no estimate, naming the field, instead of leaving the estimate out without a word.
+# The same design with its manifest as written gets the estimate (so the check tells the two apart).
+# Variables: EXE, DESIGN (a design written by `neaccel rtl`), DIR (scratch).
+file(REMOVE_RECURSE ${DIR})
+file(COPY ${DESIGN}/ DESTINATION ${DIR}/good)
+file(COPY ${DESIGN}/ DESTINATION ${DIR}/bad)
+file(REMOVE_RECURSE ${DIR}/good/area-cache ${DIR}/bad/area-cache)
+file(READ ${DIR}/bad/manifest.json m)
+string(REGEX REPLACE "\"MaxRegs\": [0-9]+" "\"MaxRegs\": \"x\"" bad "${m}")
+if(bad STREQUAL m)
+  message(FATAL_ERROR "${DESIGN}/manifest.json: no MaxRegs count to corrupt")
+endif()
+file(WRITE ${DIR}/bad/manifest.json "${bad}")
+
+foreach(which good bad)
+  execute_process(COMMAND ${EXE} area --design ${DIR}/${which} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "area --design (${which} manifest) failed (${rc}): ${err}")
+  endif()
+  if(NOT out MATCHES "design ${which}: [0-9]+ cells")
+    message(FATAL_ERROR "area --design (${which} manifest): no measurement in: ${out}")
+  endif()
+  set(${which}_out "${out}")
+endforeach()
+if(NOT good_out MATCHES "\nmodel estimate: [0-9]+ cells, period [0-9.]+ ns")
+  message(FATAL_ERROR "area --design (manifest as written): no model estimate in: ${good_out}")
+endif()
+if(NOT bad_out MATCHES "\nmodel estimate: none \\(manifest: datapath\\.config\\.parameters\\.MaxRegs: \"x\" is not a whole number[^\n]*\\)\n")
+  message(FATAL_ERROR "area --design (corrupt manifest): the model's line does not name the field: ${bad_out}")
+endif()
