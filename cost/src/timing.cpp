@@ -195,6 +195,7 @@ nlohmann::json timing_json(const PointTiming& t, long budget_lut, long budget_ds
           {"period_ns", t.latency_cost.period_ns},
           {"fmax_mhz", t.latency_cost.fmax_mhz()},
           {"critical", t.latency_cost.critical},
+          {"unit_period_ns", t.latency_cost.unit_period_ns},
           {"io_cycles", t.io_cycles},
           {"eval_cycles", t.eval_cycles},
           {"latency_ns", t.latency_ns},

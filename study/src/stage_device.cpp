@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -23,6 +24,37 @@ namespace neaccel::study {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+namespace {
+
+// What no explored design can beat on the device: one evaluation's critical path through the graph (the schedule
+// with unlimited units, in cycles at the point's unit latencies) at the period of the units' slowest stage alone
+// (each unit placed and routed with registered inputs: data/<target>/unit-timing.json), with no cycle of I/O and
+// no delay of multiplexers, control or routing between units. Per explored pipelined latency pair (its least over
+// the flavours) and the least of them; null when there is none (an exploration without pipelined points, or rows
+// from before these fields).
+json units_bound(const json& points) {
+  std::map<std::pair<int, int>, json> by;  // (lat_mul, lat_add) -> its least bound
+  for (const auto& p : points) {
+    if (!p.value("pipelined", false) || !p.contains("critical_path") || !p.contains("unit_period_ns")) continue;
+    const double ns = p["critical_path"].get<int>() * p["unit_period_ns"].get<double>();
+    json& b = by[{p["lat_mul"].get<int>(), p["lat_add"].get<int>()}];
+    if (!b.is_null() && ns >= b["ns"].get<double>()) continue;
+    b = {{"ns", ns}, {"critical_path", p["critical_path"]}, {"unit_period_ns", p["unit_period_ns"]},
+         {"unit_fmax_mhz", 1000.0 / p["unit_period_ns"].get<double>()}, {"lat_mul", p["lat_mul"]},
+         {"lat_add", p["lat_add"]}, {"flavour", p["flavour"]}};
+  }
+  if (by.empty()) return nullptr;
+  json best, rows = json::array();
+  for (const auto& [lat, b] : by) {
+    rows.push_back(b);
+    if (best.is_null() || b["ns"].get<double>() < best["ns"].get<double>()) best = b;
+  }
+  best["by_latency"] = rows;
+  return best;
+}
+
+}  // namespace
 
 void stage_device(Context& ctx) {
   const cost::Target& t = cost::target(ctx.opt.target);
@@ -50,6 +82,7 @@ void stage_device(Context& ctx) {
     // A latency datapath (every latency pick, and a throughput pick without a routable streaming datapath): its
     // cycles are one evaluation's, so its time is a latency.
     json row{{"name", name}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
+             {"io_cycles", d["explore"].value("io_cycles", 0)},
              {"latency_datapath", !d.value("streaming", false)},
              {"dir", dir.filename().string()}, {"point", d["point"]}, {"also", json::array()},
              {"model", {{"period_ns", e.period_ns}, {"fmax_mhz", e.fmax_mhz()}, {"lut", std::round(e.lut)},
@@ -85,10 +118,12 @@ void stage_device(Context& ctx) {
     }
     rows.push_back(row);
   }
-  ctx.data.put("device", {{"target", t.name}, {"part", t.part}, {"model", "cost::estimate_cost on " + t.name +
-                                                                           " (docs/cost.md: neaccel area --model --target " +
-                                                                           t.name + ")"},
-                          {"designs", rows}});
+  json device{{"target", t.name}, {"part", t.part},
+              {"model", "cost::estimate_cost on " + t.name + " (docs/cost.md: neaccel area --model --target " + t.name + ")"},
+              {"designs", rows}};
+  const json bound = units_bound(ctx.data.at("explore")["points"]);
+  if (!bound.is_null()) device["bound"] = bound;
+  ctx.data.put("device", device);
 
   Report& r = ctx.report;
   r.heading(3, "On a device that holds them: " + t.part);
@@ -123,6 +158,23 @@ void stage_device(Context& ctx) {
            "placed: LUT4", "LUT4 (% of device)", "placed: DSP", "placed: ns", "model error, period (%)",
            "model error, LUT4 (%)"},
           table);
+  if (ctx.data.at("device").contains("bound")) {
+    r.para("What no explored design can beat on the " + t.part + ": one evaluation's critical path through the "
+           "graph (the schedule with unlimited units, in cycles at the unit latencies) at the period of the units' "
+           "slowest stage alone (each unit placed and routed on the device with registered inputs), with no cycle of "
+           "I/O and no delay of multiplexers, control or routing between units. The least is {} ns, at latencies "
+           "{}/{}; a design's own clock and I/O cycles only add to it.",
+           {r.num("device", "/bound/ns", 0), r.num("device", "/bound/lat_mul"), r.num("device", "/bound/lat_add")});
+    std::vector<std::vector<Cell>> bt;
+    const json& by = ctx.data.at("device")["bound"]["by_latency"];
+    for (std::size_t i = 0; i < by.size(); ++i) {
+      const std::string at = fmt::format("/bound/by_latency/{}", i);
+      bt.push_back({r.num("device", at + "/lat_mul"), r.num("device", at + "/lat_add"),
+                    r.num("device", at + "/critical_path"), r.num("device", at + "/unit_fmax_mhz", 1),
+                    r.num("device", at + "/ns", 0)});
+    }
+    r.table({"lat mul", "lat add", "critical path (cycles)", "units alone: MHz", "bound (ns)"}, bt);
+  }
 }
 
 void device_summary(Context& ctx) {
@@ -148,6 +200,13 @@ void device_summary(Context& ctx) {
             r.num("device", "/designs/0/cycles"), r.num("device", "/designs/0/model/fmax_mhz", 2),
             r.num("device", "/designs/0/model/lut", 0), r.num("device", "/designs/0/model/dsp", 0),
             r.num("device", "/designs/0/model/fits")});
+  if (dev.contains("bound"))
+    r.para("- No explored design can take less than {} ns on it: the graph's critical path ({} cycles at latencies "
+           "{}/{}) at the clock of its units alone ({} MHz), without I/O, multiplexers or control (section 7). "
+           "{} of the lowest-latency design's {} cycles are I/O, one word per cycle.",
+           {r.num("device", "/bound/ns", 0), r.num("device", "/bound/critical_path"), r.num("device", "/bound/lat_mul"),
+            r.num("device", "/bound/lat_add"), r.num("device", "/bound/unit_fmax_mhz", 1),
+            r.num("device", "/designs/0/io_cycles"), r.num("device", "/designs/0/cycles")});
   // The device model ranks within its own period error: where place and route finds another chosen latency datapath
   // faster than the model's lowest-latency one, the summary says which, at its placed clock.
   std::ptrdiff_t best = -1;

@@ -358,7 +358,7 @@ void stage_explore(Context& ctx) {
   auto row_of = [&](const sched::PointResult& p, const char* arch) {
     json row = {{"flavour", p.point.flavour}, {"mul", p.point.mul}, {"add", p.point.add}, {"lat_mul", p.point.lat_mul},
                 {"lat_add", p.point.lat_add}, {"pipelined", p.point.pipelined}, {"ops", p.ops},
-                {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
+                {"critical_path", p.critical_path}, {"cycles", p.length}, {"lower_bound", p.lower_bound}, {"gap_percent", p.gap_percent},
                 {"ii", p.ii}, {"res_mii", p.res_mii}, {"modulo_latency", p.modulo_latency}, {"stages", p.stages},
                 {"registers", p.registers}, {"mux_inputs", p.mux_inputs}, {"verified", p.verified}};
     if (sched::has_unit_dimensions(p.point))  // dividers: only in sweeps that have them

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 
 namespace fs = std::filesystem;
 
@@ -364,4 +365,44 @@ TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
   const std::string text = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
   EXPECT_NE(text.find("- On the LFE5U-85F-6BG381C"), std::string::npos);
   EXPECT_NE(md.find("### On a device that holds them: LFE5U-85F-6BG381C"), std::string::npos);
+}
+
+TEST(StudyOutput, DeviceBoundIsTheCriticalPathAtTheUnitsOwnClock) {
+  // The bound: per explored pipelined latency pair, the least over its points of the critical path (cycles, unlimited
+  // units) times the units' slowest stage alone on the device; the least of those. Recomputed here from explore.json.
+  const json ex = data("explore"), dev = data("device");
+  ASSERT_TRUE(dev.contains("bound"));
+  std::map<std::pair<int, int>, double> least;
+  for (const auto& r : ex["points"]) {
+    SCOPED_TRACE(r.dump());
+    // The list schedule is no shorter than the critical path.
+    EXPECT_LE(r["critical_path"].get<int>(), r["cycles"].get<int>());
+    EXPECT_GT(r["unit_period_ns"].get<double>(), 0.0);
+    if (!r["pipelined"].get<bool>()) continue;
+    const double ns = r["critical_path"].get<int>() * r["unit_period_ns"].get<double>();
+    auto [it, fresh] = least.insert({{r["lat_mul"].get<int>(), r["lat_add"].get<int>()}, ns});
+    if (!fresh) it->second = std::min(it->second, ns);
+  }
+  const json& by = dev["bound"]["by_latency"];
+  ASSERT_EQ(by.size(), least.size());
+  double best = 0;
+  for (const auto& b : by) {
+    const auto it = least.find({b["lat_mul"].get<int>(), b["lat_add"].get<int>()});
+    ASSERT_NE(it, least.end()) << b.dump();
+    EXPECT_TRUE(close(b["ns"].get<double>(), it->second)) << b.dump();
+    EXPECT_TRUE(close(b["ns"].get<double>(), b["critical_path"].get<int>() * b["unit_period_ns"].get<double>()));
+    best = best == 0 ? it->second : std::min(best, it->second);
+  }
+  EXPECT_TRUE(close(dev["bound"]["ns"].get<double>(), best));
+  // A bound: every chosen design is slower, by its model and where placed by its placed clock.
+  for (const auto& d : dev["designs"]) {
+    EXPECT_GT(d["model"]["time_ns"].get<double>(), best) << d["name"];
+    if (d["placed"].contains("time_ns")) {
+      EXPECT_GT(d["placed"]["time_ns"].get<double>(), best) << d["name"];
+    }
+  }
+  const std::string md = read(kDir / "report.md");
+  const std::string summary = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
+  EXPECT_NE(summary.find("- No explored design can take less than "), std::string::npos);
+  EXPECT_NE(md.find("| lat mul | lat add | critical path (cycles) | units alone: MHz | bound (ns) |"), std::string::npos);
 }
