@@ -30,6 +30,7 @@ struct AreaOptions {
   neaccel::cost::DesignAreaOptions design;
   std::string target;   // --target; empty: the iCE40 HX8K flow of design_area
   bool remeasure = false;
+  int seed = 1;         // --seed: nextpnr's placer seed (with --design --pnr --target)
   bool model = false;   // --model: the target's device model and its calibration designs
   bool routability = false;  // --routability: the designs placed on the target, routed or not, and their envelope
   bool json = false;
@@ -132,6 +133,7 @@ void run_design_pnr(const AreaOptions& a) {
   o.target = a.target;
   o.remeasure = a.remeasure;
   o.cached_only = a.units.cached_only;
+  o.seed = a.seed;
   const json j = neaccel::cost::design_pnr(o);
   if (a.json) {
     std::cout << j.dump(2) << "\n";
@@ -317,6 +319,10 @@ void setup(CLI::App& app) {
                 "that explore and study hold designs to (docs/cost.md)");
   cmd->add_flag("--remeasure", opts->remeasure,
                 "with --target: run the tools again even when the result is cached");
+  cmd->add_option("--seed", opts->seed,
+                  "with --design --pnr --target: nextpnr's placer seed (default 1, the figures of record; another "
+                  "seed is cached apart: cost/calibration/ecp5/seeds.sh measures the spread)")
+      ->check(CLI::Range(1, 1000000));
   cmd->add_flag("--hierarchical", d.hierarchical,
                 "with --design: synthesise the non-unit logic only (units as black boxes) and take the units from "
                 "data/unit-area.json (for designs whose whole synthesis takes too long; docs/cost.md)");
@@ -343,6 +349,8 @@ void setup(CLI::App& app) {
     if (opts->model) throw neaccel::cli::UsageError("--model: only with --target T (ecp5-85f)");
     if (opts->routability) throw neaccel::cli::UsageError("--routability: only with --target T (ecp5-85f)");
     if (opts->remeasure && opts->target.empty()) throw neaccel::cli::UsageError("--remeasure: only with --target");
+    if (opts->seed != 1 && (opts->target.empty() || opts->design.dir.empty() || !opts->design.pnr))
+      throw neaccel::cli::UsageError("--seed: only with --design DIR --pnr --target T");
     // The whole-design options mean nothing for the unit syntheses: refused, not ignored.
     if (opts->design.dir.empty()) {
       for (const auto& [on, name] : {std::pair{opts->design.pnr, "--pnr"}, std::pair{opts->design.fpga, "--fpga"},
@@ -362,6 +370,8 @@ void setup(CLI::App& app) {
       }
     }
     if (!opts->target.empty() && neaccel::cost::target(opts->target).has_device_model()) return run_design_pnr(*opts);
+    if (opts->seed != 1)  // the iCE40 flow's figures are seed 1's (its cache is not keyed by a seed)
+      throw neaccel::cli::UsageError("--seed: only on a target with a device model (--target ecp5-85f)");
     opts->design.dir.empty() ? run_units(opts->units, opts->json) : run_design(opts->design, opts->json);
   });
 }

@@ -57,6 +57,7 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
                       t.data.at("yosys").value("version", ""), t.data.at("nextpnr").value("version", ""),
                       t.data.at("nextpnr").value("router", ""));
   d.key += "|clock " + t.data.at("nextpnr").value("clock_site", "");
+  if (o.seed != 1) d.key += fmt::format("|seed {}", o.seed);  // seed 1's keys as they were
   for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
   d.key += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
   d.key += hex_files_key(d.dir);  // ROM contents change the logic: every hex file counts
@@ -138,6 +139,7 @@ json design_pnr(const DesignPnrOptions& o) {
   PnrOptions po = pnr_options(t);
   po.yosys_dir = d.dir;  // the wrapper's HexDir is relative to the design directory
   po.timeout_s = o.timeout_s;
+  po.seed = o.seed;
   po.target_mhz = t.family == "ecp5" ? 50 : 100;
   po.clock_port = "clk_i";  // nea_pnr_top's clock
   po.clock_site = t.data.at("nextpnr").value("clock_site", "");

@@ -22,6 +22,8 @@ struct DesignPnrOptions {
   bool remeasure = false;           // run the tools even when a cached result exists
   double timeout_s = 0;             // each tool's time limit (0: none)
   bool cached_only = false;         // never run the tools: a design not in either cache gets "cache": "none"
+  int seed = 1;                     // nextpnr's placer seed: the figures of record are seed 1's; another seed is
+                                    // cached apart (its own hash), to measure how much placement alone moves them
 };
 
 // The content hash (16 hex digits) under which the design's result for the target is cached.
