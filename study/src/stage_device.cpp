@@ -27,18 +27,44 @@ using nlohmann::json;
 
 namespace {
 
+// The same bound with the fixed-point units (kFixedBound, the format the study also builds its fastest design in):
+// the schedule's cycles are the format's too, only the units' clock differs. Multipliers and adders only (a point
+// with dividers or FMA units has no fixed-point figure here).
+constexpr const char* kFixedBound = "fixed:16.16";
+
+// The slowest stage of the kFixedBound multiplier and adder at these latencies alone on the target, or 0 where the
+// target's unit table has no such unit.
+double fixed_unit_period(const std::string& target, int lat_mul, int lat_add) {
+  cost::CostPoint p;
+  p.target = target;
+  p.arch = "hardwired";
+  p.format = kFixedBound;
+  p.lat_mul = lat_mul;
+  p.lat_add = lat_add;
+  p.mux2_equivalent = 0;
+  p.max_port_sources = 2;
+  try {
+    return cost::estimate_cost(p).unit_period_ns;
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
 // What no explored design can beat on the device: one evaluation's critical path through the graph (the schedule
 // with unlimited units, in cycles at the point's unit latencies) at the period of the units' slowest stage alone
 // (each unit placed and routed with registered inputs: data/<target>/unit-timing.json), with no cycle of I/O and
 // no delay of multiplexers, control or routing between units. Per explored pipelined latency pair (its least over
 // the flavours) and the least of them; null when there is none (an exploration without pipelined points, or rows
 // from before these fields).
-json units_bound(const json& points) {
+json units_bound(const json& points, const std::string& target) {
   std::map<std::pair<int, int>, json> by;  // (lat_mul, lat_add) -> its least bound
+  std::set<std::pair<int, int>> other_units;  // latency pairs with a point that has dividers or FMA units
   for (const auto& p : points) {
     if (!p.value("pipelined", false) || !p.contains("critical_path") || !p.contains("unit_period_ns")) continue;
+    const std::pair<int, int> lat{p["lat_mul"].get<int>(), p["lat_add"].get<int>()};
+    if (p.value("div", 0) > 0 || p.value("fma", 0) > 0) other_units.insert(lat);
     const double ns = p["critical_path"].get<int>() * p["unit_period_ns"].get<double>();
-    json& b = by[{p["lat_mul"].get<int>(), p["lat_add"].get<int>()}];
+    json& b = by[lat];
     if (!b.is_null() && ns >= b["ns"].get<double>()) continue;
     b = {{"ns", ns}, {"critical_path", p["critical_path"]}, {"unit_period_ns", p["unit_period_ns"]},
          {"unit_fmax_mhz", 1000.0 / p["unit_period_ns"].get<double>()}, {"lat_mul", p["lat_mul"]},
@@ -46,10 +72,29 @@ json units_bound(const json& points) {
   }
   if (by.empty()) return nullptr;
   json best, rows = json::array();
-  for (const auto& [lat, b] : by) {
+  for (auto& [lat, b] : by) {
+    if (!other_units.count(lat)) {
+      const double t = fixed_unit_period(target, lat.first, lat.second);
+      if (t > 0)
+        b["fixed"] = {{"format", kFixedBound}, {"unit_period_ns", t}, {"unit_fmax_mhz", 1000.0 / t},
+                      {"ns", b["critical_path"].get<int>() * t}};
+    }
     rows.push_back(b);
     if (best.is_null() || b["ns"].get<double>() < best["ns"].get<double>()) best = b;
   }
+  best.erase("fixed");
+  // The least fixed-point bound, where every latency pair has one.
+  json fixed;
+  for (const auto& b : rows) {
+    if (!b.contains("fixed")) {
+      fixed = nullptr;
+      break;
+    }
+    if (fixed.is_null() || b["fixed"]["ns"].get<double>() < fixed["ns"].get<double>())
+      fixed = {{"format", kFixedBound}, {"ns", b["fixed"]["ns"]}, {"unit_fmax_mhz", b["fixed"]["unit_fmax_mhz"]},
+               {"critical_path", b["critical_path"]}, {"lat_mul", b["lat_mul"]}, {"lat_add", b["lat_add"]}};
+  }
+  if (!fixed.is_null()) best["fixed"] = fixed;
   best["by_latency"] = rows;
   return best;
 }
@@ -121,7 +166,7 @@ void stage_device(Context& ctx) {
   json device{{"target", t.name}, {"part", t.part},
               {"model", "cost::estimate_cost on " + t.name + " (docs/cost.md: neaccel area --model --target " + t.name + ")"},
               {"designs", rows}};
-  const json bound = units_bound(ctx.data.at("explore")["points"]);
+  const json bound = units_bound(ctx.data.at("explore")["points"], t.name);
   if (!bound.is_null()) device["bound"] = bound;
   ctx.data.put("device", device);
 
@@ -163,17 +208,32 @@ void stage_device(Context& ctx) {
            "graph (the schedule with unlimited units, in cycles at the unit latencies) at the period of the units' "
            "slowest stage alone (each unit placed and routed on the device with registered inputs), with no cycle of "
            "I/O and no delay of multiplexers, control or routing between units. The least is {} ns, at latencies "
-           "{}/{}; a design's own clock and I/O cycles only add to it.",
+           "{}/{}; a design's own clock and I/O cycles only add to it." +
+               std::string(ctx.data.at("device")["bound"].contains("fixed")
+                               ? std::string(" Beside it, the same schedules on the ") + kFixedBound +
+                                     " units (the format section 6 also builds): the cycles are the same, the "
+                                     "units' clock is theirs."
+                               : std::string()),
            {r.num("device", "/bound/ns", 0), r.num("device", "/bound/lat_mul"), r.num("device", "/bound/lat_add")});
     std::vector<std::vector<Cell>> bt;
     const json& by = ctx.data.at("device")["bound"]["by_latency"];
     for (std::size_t i = 0; i < by.size(); ++i) {
       const std::string at = fmt::format("/bound/by_latency/{}", i);
-      bt.push_back({r.num("device", at + "/lat_mul"), r.num("device", at + "/lat_add"),
-                    r.num("device", at + "/critical_path"), r.num("device", at + "/unit_fmax_mhz", 1),
-                    r.num("device", at + "/ns", 0)});
+      std::vector<Cell> row{r.num("device", at + "/lat_mul"), r.num("device", at + "/lat_add"),
+                            r.num("device", at + "/critical_path"), r.num("device", at + "/unit_fmax_mhz", 1),
+                            r.num("device", at + "/ns", 0)};
+      if (by[i].contains("fixed")) {
+        row.push_back(r.num("device", at + "/fixed/unit_fmax_mhz", 1));
+        row.push_back(r.num("device", at + "/fixed/ns", 0));
+      } else {
+        row.push_back(Report::label("-"));
+        row.push_back(Report::label("-"));
+      }
+      bt.push_back(row);
     }
-    r.table({"lat mul", "lat add", "critical path (cycles)", "units alone: MHz", "bound (ns)"}, bt);
+    r.table({"lat mul", "lat add", "critical path (cycles)", "fp32 units alone: MHz", "fp32 bound (ns)",
+             std::string(kFixedBound) + " units alone: MHz", std::string(kFixedBound) + " bound (ns)"},
+            bt);
   }
 }
 
@@ -207,6 +267,12 @@ void device_summary(Context& ctx) {
            {r.num("device", "/bound/ns", 0), r.num("device", "/bound/critical_path"), r.num("device", "/bound/lat_mul"),
             r.num("device", "/bound/lat_add"), r.num("device", "/bound/unit_fmax_mhz", 1),
             r.num("device", "/designs/0/io_cycles"), r.num("device", "/designs/0/cycles")});
+  if (dev.contains("bound") && dev["bound"].contains("fixed"))
+    r.para("- The same bound on the " + dev["bound"]["fixed"]["format"].get<std::string>() + " units: {} ns ({} cycles "
+           "at latencies {}/{}, units alone at {} MHz).",
+           {r.num("device", "/bound/fixed/ns", 0), r.num("device", "/bound/fixed/critical_path"),
+            r.num("device", "/bound/fixed/lat_mul"), r.num("device", "/bound/fixed/lat_add"),
+            r.num("device", "/bound/fixed/unit_fmax_mhz", 1)});
   // The device model ranks within its own period error: where place and route finds another chosen latency datapath
   // faster than the model's lowest-latency one, the summary says which, at its placed clock.
   std::ptrdiff_t best = -1;

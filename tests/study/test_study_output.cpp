@@ -385,15 +385,23 @@ TEST(StudyOutput, DeviceBoundIsTheCriticalPathAtTheUnitsOwnClock) {
   }
   const json& by = dev["bound"]["by_latency"];
   ASSERT_EQ(by.size(), least.size());
-  double best = 0;
+  double best = 0, fixed_best = 0;
   for (const auto& b : by) {
     const auto it = least.find({b["lat_mul"].get<int>(), b["lat_add"].get<int>()});
     ASSERT_NE(it, least.end()) << b.dump();
     EXPECT_TRUE(close(b["ns"].get<double>(), it->second)) << b.dump();
     EXPECT_TRUE(close(b["ns"].get<double>(), b["critical_path"].get<int>() * b["unit_period_ns"].get<double>()));
     best = best == 0 ? it->second : std::min(best, it->second);
+    // The fixed-point units on the same schedules: the same cycles at their own clock (the quick study explores
+    // multipliers and adders only, so every latency pair has it).
+    ASSERT_TRUE(b.contains("fixed")) << b.dump();
+    const json& f = b["fixed"];
+    EXPECT_EQ(f["format"], "fixed:16.16");
+    EXPECT_TRUE(close(f["ns"].get<double>(), b["critical_path"].get<int>() * f["unit_period_ns"].get<double>()));
+    fixed_best = fixed_best == 0 ? f["ns"].get<double>() : std::min(fixed_best, f["ns"].get<double>());
   }
   EXPECT_TRUE(close(dev["bound"]["ns"].get<double>(), best));
+  EXPECT_TRUE(close(dev["bound"]["fixed"]["ns"].get<double>(), fixed_best));
   // A bound: every chosen design is slower, by its model and where placed by its placed clock.
   for (const auto& d : dev["designs"]) {
     EXPECT_GT(d["model"]["time_ns"].get<double>(), best) << d["name"];
@@ -404,5 +412,8 @@ TEST(StudyOutput, DeviceBoundIsTheCriticalPathAtTheUnitsOwnClock) {
   const std::string md = read(kDir / "report.md");
   const std::string summary = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
   EXPECT_NE(summary.find("- No explored design can take less than "), std::string::npos);
-  EXPECT_NE(md.find("| lat mul | lat add | critical path (cycles) | units alone: MHz | bound (ns) |"), std::string::npos);
+  EXPECT_NE(summary.find("- The same bound on the fixed:16.16 units: "), std::string::npos);
+  EXPECT_NE(md.find("| lat mul | lat add | critical path (cycles) | fp32 units alone: MHz | fp32 bound (ns) | "
+                    "fixed:16.16 units alone: MHz | fixed:16.16 bound (ns) |"),
+            std::string::npos);
 }
