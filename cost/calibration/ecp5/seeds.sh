@@ -58,3 +58,8 @@ done | jq -s --arg cmd "cost/calibration/ecp5/seeds.sh WORKDIR" --argjson seeds 
   designs: .}' > data/ecp5-85f/seed-spread.json.tmp
 mv data/ecp5-85f/seed-spread.json.tmp data/ecp5-85f/seed-spread.json
 echo "wrote data/ecp5-85f/seed-spread.json" >&2
+# The table of docs/cost.md ("Placement noise").
+echo "| design | datapath | Fmax by seed 1..$seeds (MHz) | median | spread | model's period error: seed 1 / median |"
+echo "|---|---|---|---:|---:|---|"
+jq -r '.designs[] | "| \(.name) | \(.arch)\(if .streaming then " streaming" else " latency" end) | \([.seeds[].fmax_mhz | tostring] | join(" / ")) | \(.median_fmax_mhz) | \(.spread_percent) % | \(.model_error_percent.seed1) % / \(.model_error_percent.median) % |"' \
+  data/ecp5-85f/seed-spread.json
