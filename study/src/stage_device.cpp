@@ -71,30 +71,25 @@ json units_bound(const json& points, const std::string& target) {
          {"lat_add", p["lat_add"]}, {"flavour", p["flavour"]}};
   }
   if (by.empty()) return nullptr;
-  json best, rows = json::array();
+  // The least of each format's bounds; the fixed-point one only where every latency pair has it.
+  json best, fixed, rows = json::array();
+  bool every_fixed = true;
   for (auto& [lat, b] : by) {
-    if (!other_units.count(lat)) {
-      const double t = fixed_unit_period(target, lat.first, lat.second);
-      if (t > 0)
-        b["fixed"] = {{"format", kFixedBound}, {"unit_period_ns", t}, {"unit_fmax_mhz", 1000.0 / t},
-                      {"ns", b["critical_path"].get<int>() * t}};
+    const double t = other_units.count(lat) ? 0 : fixed_unit_period(target, lat.first, lat.second);
+    if (t > 0) {
+      b["fixed"] = {{"format", kFixedBound}, {"unit_period_ns", t}, {"unit_fmax_mhz", 1000.0 / t},
+                    {"ns", b["critical_path"].get<int>() * t}};
+      if (fixed.is_null() || b["fixed"]["ns"].get<double>() < fixed["ns"].get<double>())
+        fixed = {{"format", kFixedBound}, {"ns", b["fixed"]["ns"]}, {"unit_fmax_mhz", b["fixed"]["unit_fmax_mhz"]},
+                 {"critical_path", b["critical_path"]}, {"lat_mul", b["lat_mul"]}, {"lat_add", b["lat_add"]}};
+    } else {
+      every_fixed = false;
     }
     rows.push_back(b);
     if (best.is_null() || b["ns"].get<double>() < best["ns"].get<double>()) best = b;
   }
-  best.erase("fixed");
-  // The least fixed-point bound, where every latency pair has one.
-  json fixed;
-  for (const auto& b : rows) {
-    if (!b.contains("fixed")) {
-      fixed = nullptr;
-      break;
-    }
-    if (fixed.is_null() || b["fixed"]["ns"].get<double>() < fixed["ns"].get<double>())
-      fixed = {{"format", kFixedBound}, {"ns", b["fixed"]["ns"]}, {"unit_fmax_mhz", b["fixed"]["unit_fmax_mhz"]},
-               {"critical_path", b["critical_path"]}, {"lat_mul", b["lat_mul"]}, {"lat_add", b["lat_add"]}};
-  }
-  if (!fixed.is_null()) best["fixed"] = fixed;
+  best.erase("fixed");  // the row's own; the least fixed-point bound replaces it
+  if (every_fixed) best["fixed"] = fixed;
   best["by_latency"] = rows;
   return best;
 }
@@ -203,20 +198,20 @@ void stage_device(Context& ctx) {
            "placed: LUT4", "LUT4 (% of device)", "placed: DSP", "placed: ns", "model error, period (%)",
            "model error, LUT4 (%)"},
           table);
-  if (ctx.data.at("device").contains("bound")) {
+  if (!bound.is_null()) {
     r.para("What no explored design can beat on the " + t.part + ": one evaluation's critical path through the "
            "graph (the schedule with unlimited units, in cycles at the unit latencies) at the period of the units' "
            "slowest stage alone (each unit placed and routed on the device with registered inputs), with no cycle of "
            "I/O and no delay of multiplexers, control or routing between units. The least is {} ns, at latencies "
            "{}/{}; a design's own clock and I/O cycles only add to it." +
-               std::string(ctx.data.at("device")["bound"].contains("fixed")
+               std::string(bound.contains("fixed")
                                ? std::string(" Beside it, the same schedules on the ") + kFixedBound +
                                      " units (the format section 6 also builds): the cycles are the same, the "
                                      "units' clock is theirs."
                                : std::string()),
            {r.num("device", "/bound/ns", 0), r.num("device", "/bound/lat_mul"), r.num("device", "/bound/lat_add")});
     std::vector<std::vector<Cell>> bt;
-    const json& by = ctx.data.at("device")["bound"]["by_latency"];
+    const json& by = bound["by_latency"];
     for (std::size_t i = 0; i < by.size(); ++i) {
       const std::string at = fmt::format("/bound/by_latency/{}", i);
       std::vector<Cell> row{r.num("device", at + "/lat_mul"), r.num("device", at + "/lat_add"),
