@@ -55,6 +55,9 @@ void stage_verify(Context& ctx);
 void stage_synthesis(Context& ctx);
 void stage_device(Context& ctx);      // within stage 7: the chosen designs on the target device (data/device.json)
 void device_summary(Context& ctx);    // the summary's line on the target device
+// The fastest chosen latency datapath as placed and routed on the study's device (design, point, its units, cycles,
+// time_ns, fmax_mhz, lut, lut_percent, dsp, part), or null when none was placed.
+nlohmann::json fastest_placed(const Context& ctx);
 
 // The hardwired latency datapath the study generates for an explored row (as its `neaccel rtl` arguments say: fp32,
 // the study's robot, function and depth pass, the interconnect-aware binding).

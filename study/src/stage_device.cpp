@@ -232,6 +232,33 @@ void stage_device(Context& ctx) {
   }
 }
 
+namespace {
+// The chosen latency datapath placed and routed in the least time (device.json's row index), or -1 when none was.
+std::ptrdiff_t fastest_placed_row(const json& rows) {
+  std::ptrdiff_t best = -1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i]["latency_datapath"].get<bool>() && rows[i]["placed"].contains("time_ns") &&
+        (best < 0 || rows[i]["placed"]["time_ns"].get<double>() <
+                         rows[static_cast<std::size_t>(best)]["placed"]["time_ns"].get<double>()))
+      best = static_cast<std::ptrdiff_t>(i);
+  return best;
+}
+}  // namespace
+
+json fastest_placed(const Context& ctx) {
+  if (!ctx.data.has("device")) return nullptr;
+  const json& dev = ctx.data.at("device");
+  const std::ptrdiff_t best = fastest_placed_row(dev["designs"]);
+  if (best < 0) return nullptr;
+  const json& row = dev["designs"][static_cast<std::size_t>(best)];
+  const json& ex = ctx.data.at("explore")["points"][row["point"].get<std::size_t>()];
+  const json& pl = row["placed"];
+  return {{"design", row["name"]}, {"point", row["point"]}, {"part", dev["part"]}, {"arch", ex["arch"]},
+          {"mul", ex["mul"]}, {"add", ex["add"]}, {"lat_mul", ex["lat_mul"]}, {"lat_add", ex["lat_add"]},
+          {"cycles", row["cycles"]}, {"time_ns", pl["time_ns"]}, {"fmax_mhz", pl["fmax_mhz"]}, {"lut", pl["lut"]},
+          {"lut_percent", pl["lut_percent"]}, {"dsp", pl["dsp"]}};
+}
+
 void device_summary(Context& ctx) {
   if (!ctx.data.has("device")) return;
   const json& dev = ctx.data.at("device");
@@ -270,13 +297,7 @@ void device_summary(Context& ctx) {
             r.num("device", "/bound/fixed/unit_fmax_mhz", 1)});
   // The device model ranks within its own period error: where place and route finds another chosen latency datapath
   // faster than the model's lowest-latency one, the summary says which, at its placed clock.
-  std::ptrdiff_t best = -1;
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    if (rows[i]["latency_datapath"].get<bool>() && rows[i]["placed"].contains("time_ns") &&
-        (best < 0 || rows[i]["placed"]["time_ns"].get<double>() <
-                         rows[static_cast<std::size_t>(best)]["placed"]["time_ns"].get<double>()))
-      best = static_cast<std::ptrdiff_t>(i);
-  if (best > 0) {
+  if (const std::ptrdiff_t best = fastest_placed_row(rows); best > 0) {
     const std::string at = fmt::format("/designs/{}", best);
     r.para("- Placed and routed, the fastest of the chosen latency datapaths is \"" +
                rows[static_cast<std::size_t>(best)]["name"].get<std::string>() +

@@ -1,9 +1,10 @@
-// The same graph on every platform, side by side: the study's accelerators (estimated: cycles from verified
-// schedules, clock and area from the cost model) beside the generated kernels measured on this machine (one CPU
-// core for one state, the batched kernel on one core and on all cores, Pinocchio's RNEA or ABA) and the GPU, measured
-// here where one is present or shown from data kept from a measurement elsewhere (dfg/platforms.hpp,
-// docs/platforms.md). Measured figures vary between runs: they go to DIR/measured/ (platforms.json, comparison.json,
-// cpu.json) and into the report's measured parts, which the determinism checks leave out (docs/study.md).
+// The same graph on every platform, side by side: the study's accelerators (placed and routed on the study's device
+// where they were; else estimated: cycles from verified schedules, clock and area from the cost model) beside the
+// generated kernels measured on this machine (one CPU core for one state, the batched kernel on one core and on all
+// cores, Pinocchio's RNEA or ABA) and the GPU, measured here where one is present or shown from data kept from a
+// measurement elsewhere (dfg/platforms.hpp, docs/platforms.md). Measured figures vary between runs: they go to
+// DIR/measured/ (platforms.json, comparison.json, cpu.json) and into the report's measured parts, which the
+// determinism checks leave out (docs/study.md).
 #include "context.hpp"
 #include "neaccel/dfg/platforms.hpp"
 #include "neaccel/ref/error.hpp"
@@ -57,8 +58,8 @@ std::string binary(const std::string& scalar) { return scalar == "double" ? "bin
 }  // namespace
 
 // The table's rows as data (measured/comparison.json): one per platform, every figure the table prints, and the
-// ratios the summary states. The accelerator rows repeat the study's estimates (data/summary.json) so that one
-// file holds the comparison.
+// ratios the summary states. The accelerator rows repeat the study's figures (data/summary.json: its estimates and,
+// on a device target, the fastest design as placed and routed) so that one file holds the comparison.
 void platforms_summary(Context& ctx) {
   const json& summ = ctx.data.at("summary");
   const json& fast = summ["fastest"];
@@ -74,21 +75,46 @@ void platforms_summary(Context& ctx) {
   const auto why_not = [&](const std::string& platform) {  // a platform not measured, and why
     row(platform, nullptr, nullptr, nullptr, nullptr, nullptr, "");
   };
-  const auto accel = [&](const std::string& what, const json& ex, const json& area, const json& device, const json& err) {
+  // The accelerator rows: the one placed and routed on the study's device where there is one (a measurement: its
+  // time and rate one evaluation after another, at nextpnr's clock), then the two the exploration chose, at the
+  // model's clock, with their area by the device model (a target with one) or their fit on the iCE40.
+  const bool on_device = fast.contains("target");
+  const auto area_text = [&](const json& area, const json& target, const json& device) {
+    if (on_device)
+      return fmt::format("{:.0f} cells; by the device model {:.0f} LUT4, {:.0f} DSP blocks: {} the {}", area.get<double>(),
+                         target["lut"].get<double>(), target["dsp"].get<double>(),
+                         target["fits"].get<bool>() ? "fits" : "does not fit", target["part"].get<std::string>());
+    return fmt::format("{:.0f} cells; {} {}", area.get<double>(), device["device"].get<std::string>(),
+                       device["fits"].get<bool>() ? "fits" : "does not fit");
+  };
+  const auto accel = [&](const std::string& what, const json& ex, const std::string& area, const json& err) {
     row(fmt::format("accelerator, {}: {} {}+{} units, binary32, estimated clock {:.1f} ns", what,
                     ex["arch"].get<std::string>(), ex["mul"].get<int>(), ex["add"].get<int>(), ex["period_ns"].get<double>()),
-        ex["latency_ns"], rate(ex["throughput_per_s"].get<double>()), ex["throughput_mode"], err, "not known",
-        fmt::format("{:.0f} cells; {} {}", area.get<double>(), device["device"].get<std::string>(),
-                    device["fits"].get<bool>() ? "fits" : "does not fit"));
+        ex["latency_ns"], rate(ex["throughput_per_s"].get<double>()), ex["throughput_mode"], err, "not known", area);
   };
-  // The fastest design's binary32 error against double, from the co-simulation (data/verify.json).
-  json fast_err = nullptr;
-  for (const json& run : ctx.data.at("verify")["runs"])
-    if (run["name"] == fast["design"] && run["format"] == "fp32") fast_err = run["max_rel_error"];
-  accel("lowest latency", fast["explore"], fast["area"], fast["device"], fast_err);
-  accel("highest throughput", top, top["throughput_area"], top["device"], nullptr);
-  const double lat = fast["explore"]["latency_ns"].get<double>();
+  // A design's binary32 error against double, from its co-simulation (data/verify.json).
+  const auto error_of = [&](const json& design) {
+    for (const json& run : ctx.data.at("verify")["runs"])
+      if (run["name"] == design && run["format"] == "fp32") return run["max_rel_error"];
+    return json(nullptr);
+  };
+  const bool placed = fast.contains("placed");
+  if (placed) {
+    const json& pl = fast["placed"];
+    row(fmt::format("accelerator, lowest latency, placed and routed: {} {}+{} units, binary32, {:.2f} MHz",
+                    pl["arch"].get<std::string>(), pl["mul"].get<int>(), pl["add"].get<int>(), pl["fmax_mhz"].get<double>()),
+        pl["time_ns"], rate(1e9 / pl["time_ns"].get<double>()), 1, error_of(pl["design"]), "not known",
+        fmt::format("{} LUT4 ({:.1f} % of the {}), {} DSP blocks, placed", pl["lut"].get<long>(),
+                    pl["lut_percent"].get<double>(), pl["part"].get<std::string>(), pl["dsp"].get<long>()));
+  }
+  accel(placed ? "lowest latency, estimated" : "lowest latency", fast["explore"],
+        area_text(fast["area"], fast.value("target", json()), fast["device"]), error_of(fast["design"]));
+  accel("highest throughput", top, area_text(top["throughput_area"], top.value("target_fit", json()), top["device"]),
+        nullptr);
+  // The comparisons quote the placed time where there is one.
+  const double lat = placed ? fast["placed"]["time_ns"].get<double>() : fast["explore"]["latency_ns"].get<double>();
   json ratios = json::object();  // the ratios the summary states, each naming both sides
+  ratios["accelerator_latency_from"] = placed ? "placed and routed" : "estimated";
   const std::string cpu = plat.value("machine", json::object()).value("cpu", dfg::cpu_model());
   if (plat["measured"].get<bool>()) {
     const json& sc = plat["scalars"];
@@ -159,12 +185,14 @@ void platforms_summary(Context& ctx) {
   ctx.measured.put("comparison", {{"rows", rows}, {"ratios", ratios}, {"cpu", cpu}, {"by_batch", by_batch},
                                   {"note", "measured in this run (CPU rows) or kept as data with its device and date "
                                            "(GPU rows measured elsewhere); the accelerator rows are the study's "
-                                           "estimates (data/summary.json); varies between runs"}});
+                                           "estimates (data/summary.json), but for the one placed and routed "
+                                           "(data/device.json); varies between runs"}});
 
   Report& r = ctx.report;
   r.begin_measured();
-  r.para("- Every platform, for the same graph (measured in this run on {}, except where a row says otherwise; the "
-         "accelerator rows are estimates):",
+  r.para(std::string("- Every platform, for the same graph (measured in this run on {}, except where a row says "
+                     "otherwise; the accelerator rows are estimates") +
+             (placed ? ", but for the one placed and routed):" : "):"),
          {r.num("measured/comparison", "/cpu")});
   std::vector<std::vector<Cell>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -178,19 +206,21 @@ void platforms_summary(Context& ctx) {
            "area, device / machine"},
           cells);
   if (ratios.contains("accelerator_latency_over_cpu_one_state_b64"))
-    r.para("- The lowest-latency accelerator (estimated) takes {}x the time of one CPU core running the generated "
+    r.para("- The lowest-latency accelerator ({}) takes {}x the time of one CPU core running the generated "
            "code for one state in binary64, and {}x its time in binary32 (below 1: the accelerator is faster).",
-           {r.num("measured/comparison", "/ratios/accelerator_latency_over_cpu_one_state_b64", 2),
+           {r.num("measured/comparison", "/ratios/accelerator_latency_from"),
+            r.num("measured/comparison", "/ratios/accelerator_latency_over_cpu_one_state_b64", 2),
             ratios.contains("accelerator_latency_over_cpu_one_state_b32")
                 ? r.num("measured/comparison", "/ratios/accelerator_latency_over_cpu_one_state_b32", 2)
                 : Report::label("n/a")});
   if (ratios.contains("gpu_rate_over_accelerator_rate"))
     r.para("- {} reaches {}x the highest-throughput accelerator's rate (at a batch of {} states), and one state "
-           "takes it {}x the lowest-latency accelerator's time (launch and synchronise, data already on the GPU).",
+           "takes it {}x the lowest-latency accelerator's time ({}; launch and synchronise, data already on the GPU).",
            {r.num("measured/comparison", "/ratios/gpu_platform"),
             r.num("measured/comparison", "/ratios/gpu_rate_over_accelerator_rate", 0),
             r.num("measured/comparison", "/ratios/gpu_batch"),
-            r.num("measured/comparison", "/ratios/gpu_one_state_over_accelerator_latency", 2)});
+            r.num("measured/comparison", "/ratios/gpu_one_state_over_accelerator_latency", 2),
+            r.num("measured/comparison", "/ratios/accelerator_latency_from")});
   if (ratios.contains("generated_over_pinocchio"))
     r.para("- The generated one-state code takes {}x Pinocchio's time per call on the same CPU core (binary64).",
            {r.num("measured/comparison", "/ratios/generated_over_pinocchio", 2)});

@@ -275,16 +275,40 @@ TEST(StudyOutput, CpuTimingIsMeasuredAndLabelled) {
   EXPECT_NE(read(kDir / "report.md").find("`timings.json`"), std::string::npos) << "the report should say where the times are";
 }
 
-// The platform table: in the summary, inside a measured part, from measured/comparison.json: the two accelerator
-// rows (the study's estimates, equal to data/summary.json's), the CPU rows measured in this run, a Pinocchio row
-// saying why it was skipped (--quick), and a GPU row that says it was not measured on this machine when it was not.
+// The platform table: in the summary, inside a measured part, from measured/comparison.json: the accelerator rows
+// (the fastest chosen latency datapath as placed and routed on the study's device, then the study's two estimates,
+// equal to data/summary.json's, with their LUT4 and DSP blocks by the device model), the CPU rows measured in this
+// run, a Pinocchio row saying why it was skipped (--quick), and a GPU row that says it was not measured on this
+// machine when it was not. The ratios to the CPU quote the placed time, a measurement, not the estimate.
 TEST(StudyOutput, PlatformTableIsMeasuredAndMarked) {
   const json c = json::parse(read(kDir / "measured" / "comparison.json"));
   const json s = data("summary");
-  ASSERT_GE(c["rows"].size(), 5u);
-  EXPECT_EQ(c["rows"][0]["one_state_ns"], s["fastest"]["explore"]["latency_ns"]);
-  EXPECT_NE(c["rows"][0]["platform"].get<std::string>().find("accelerator, lowest latency"), std::string::npos);
-  EXPECT_NE(c["rows"][1]["platform"].get<std::string>().find("accelerator, highest throughput"), std::string::npos);
+  ASSERT_GE(c["rows"].size(), 6u);
+  // The placed time: the least of the chosen latency datapaths placed and routed (data/device.json).
+  const json device = data("device");
+  double placed_ns = 0.0;
+  for (const auto& d : device["designs"])
+    if (d["latency_datapath"].get<bool>() && d["placed"].contains("time_ns") &&
+        (placed_ns == 0.0 || d["placed"]["time_ns"].get<double>() < placed_ns))
+      placed_ns = d["placed"]["time_ns"].get<double>();
+  ASSERT_GT(placed_ns, 0.0) << "the quick study places its fastest design from the committed cache";
+  ASSERT_TRUE(s["fastest"].contains("placed"));
+  EXPECT_EQ(s["fastest"]["placed"]["time_ns"].get<double>(), placed_ns);
+  EXPECT_EQ(c["rows"][0]["one_state_ns"].get<double>(), placed_ns);
+  EXPECT_EQ(c["rows"][0]["platform"].get<std::string>().rfind("accelerator, lowest latency, placed and routed", 0), 0u);
+  EXPECT_NE(c["rows"][0]["where"].get<std::string>().find(device["part"].get<std::string>()), std::string::npos);
+  EXPECT_EQ(c["rows"][1]["one_state_ns"], s["fastest"]["explore"]["latency_ns"]);
+  EXPECT_EQ(c["rows"][1]["platform"].get<std::string>().rfind("accelerator, lowest latency, estimated", 0), 0u);
+  EXPECT_EQ(c["rows"][2]["platform"].get<std::string>().rfind("accelerator, highest throughput", 0), 0u);
+  for (int i = 0; i < 3; ++i)  // the study's device, not the iCE40 the designs do not fit
+    EXPECT_EQ(c["rows"][i]["where"].get<std::string>().find("iCE40"), std::string::npos) << c["rows"][i]["where"];
+  EXPECT_EQ(c["ratios"]["accelerator_latency_from"], "placed and routed");
+  const json p = json::parse(read(kDir / "measured" / "platforms.json"));
+  EXPECT_DOUBLE_EQ(c["ratios"]["accelerator_latency_over_cpu_one_state_b64"].get<double>(),
+                   placed_ns / p["scalars"]["double"]["one_state_ns"].get<double>());
+  const json t = json::parse(read(kDir / "timings.json"));
+  EXPECT_EQ(t["cpu"]["fastest_latency_ns"].get<double>(), placed_ns);
+  EXPECT_EQ(t["cpu"]["fastest_latency_from"], "placed and routed");
   int cpu = 0, pin = 0, gpu = 0;
   for (const auto& row : c["rows"]) {
     const std::string p = row["platform"];
