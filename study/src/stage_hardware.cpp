@@ -411,19 +411,40 @@ void run_yosys(const fs::path& dir, const std::string& stem) {
 const char* const kFlat = "flat: whole datapath";
 const char* const kHier = "hierarchical: units from the unit-area table";
 
+// The FPGA column on a target with a device model: the model's LUT4 and DSP blocks for the design as generated (its
+// manifest), against the device; the designs placed and routed on it are in the device table (stage_device).
+std::string device_model_text(const json& manifest, const std::string& target) {
+  const cost::Target& t = cost::target(target);
+  try {
+    cost::CostPoint p = cost::cost_point_from_manifest(manifest);
+    p.target = t.name;
+    const cost::TargetFit f = cost::target_fit(cost::estimate_cost(p));
+    return fmt::format("{} by its model: {:.0f} LUT4 ({:.1f} %), {:.0f} DSP blocks{}", t.part, f.lut,
+                       100.0 * f.lut / static_cast<double>(f.device_lut), f.dsp,
+                       f.fits ? "" : "; does not fit: " + f.overflow);
+  } catch (const Error& e) {
+    return fmt::format("{} by its model: no estimate ({})", t.part, e.what());
+  }
+}
+
 // Flat: Yosys generic synthesis of the whole datapath written by `neaccel rtl` (its synth/generic.ys), arithmetic
-// units included.
-json synthesize_flat(const fs::path& dir, const std::string& name, bool pnr) {
+// units included. On a target with a device model the FPGA column is that model's (device_model_text); on the iCE40
+// it is the iCE40 estimate, or with pnr its place and route.
+json synthesize_flat(const fs::path& dir, const std::string& name, const json& manifest, const std::string& target,
+                     bool pnr) {
   // `neaccel area --design` (docs/cost.md): the design's own synth/generic.ys, cells split into units and the rest
   // from the per-module counts; with --pnr the FPGA view: iCE40 HX8K place and route where the design fits,
   // synth_xilinx -family xc7 resources where it does not.
+  const bool on_device = cost::target(target).has_device_model();
   std::vector<std::string> args = {"area", "--design", dir.string(), "--json"};
-  if (pnr) args.insert(args.end(), {"--pnr", "--target", "ice40-hx8k"});  // this table's iCE40 and xc7 views
+  if (pnr && !on_device) args.insert(args.end(), {"--pnr", "--target", "ice40-hx8k"});  // the iCE40 and xc7 views
   const json a = json::parse(run_self(args, dir / "area.log"));
   json row = {{"name", name}, {"method", kFlat}, {"cells", a.at("cells")}, {"units", a.at("unit_cells")},
               {"rest", a.at("non_unit_cells")}, {"flip_flops", a.at("flip_flops")}, {"dir", dir.filename().string()},
-              {"fpga", fmt::format("estimated {:.0f} iCE40 logic cells: not placed (neaccel area --design DIR --pnr)",
-                                   cost::device_fit_cells(a.at("cells").get<double>()).est_logic_cells)}};
+              {"fpga", on_device ? device_model_text(manifest, target)
+                                 : fmt::format("estimated {:.0f} iCE40 logic cells: not placed (neaccel area --design "
+                                               "DIR --pnr)",
+                                               cost::device_fit_cells(a.at("cells").get<double>()).est_logic_cells)}};
   if (a.contains("pnr") && a["pnr"].is_object()) {
     const json& p = a["pnr"];
     if (p.value("fits", false))
@@ -616,13 +637,13 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
   // Two Yosys processes at a time in the default study (each is single-threaded; they share the machine with the
   // simulations), one in the quick study. Rows keep the job order.
   const std::size_t workers = ctx.opt.quick ? 1 : 2;
-  ctx.synthesis = std::async(std::launch::async, [jobs, workers, quick = ctx.opt.quick] {
+  ctx.synthesis = std::async(std::launch::async, [jobs, workers, quick = ctx.opt.quick, target = ctx.opt.target] {
     std::vector<json> out(jobs.size());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
       for (std::size_t k; (k = next++) < jobs.size();) {
         const SynthJob& j = jobs[k];
-        out[k] = j.flat ? synthesize_flat(j.dir, j.name, !quick && likely_fits(j.manifest))
+        out[k] = j.flat ? synthesize_flat(j.dir, j.name, j.manifest, target, !quick && likely_fits(j.manifest))
                          : synthesize_hier(j.dir, j.name, j.manifest);
         if (!j.counterpart_of.empty()) out[k]["counterpart_of"] = j.counterpart_of;
       }
@@ -821,7 +842,11 @@ void stage_synthesis(Context& ctx) {
            "exploration estimate (cells)", "FPGA"}, t);
   r.note("Flip-flops: of the whole datapath (flat) or outside the arithmetic units (hierarchical). Exploration "
          "estimate: the cost model on the explored point (section 4: a hardwired latency datapath as generated where the "
-         "exploration costed it so, else on its left-edge binding).");
+         "exploration costed it so, else on its left-edge binding)." +
+         std::string(cost::target(ctx.opt.target).has_device_model()
+                         ? " FPGA: the study's device model on the design as generated (its manifest); the designs "
+                           "placed and routed are in the device's table below."
+                         : ""));
   if (!pairs.empty()) {
     std::vector<std::vector<Cell>> side;
     for (const auto& [mi, hi] : pairs) {

@@ -1,7 +1,9 @@
 // Checks a quick study's output directory (written by the CTest fixture study.quick_run): the report's numbers
 // match its JSON data, the expected artefacts exist, and the plots are real SVG.
 #include "neaccel/study/report.hpp"
+#include "neaccel/cost/cost.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -389,6 +391,29 @@ TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
   const std::string text = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
   EXPECT_NE(text.find("- On the LFE5U-85F-6BG381C"), std::string::npos);
   EXPECT_NE(md.find("### On a device that holds them: LFE5U-85F-6BG381C"), std::string::npos);
+}
+
+// The synthesis table's FPGA column speaks of the study's device (the quick study's target, the ECP5): each flat
+// design's LUT4 and DSP blocks by that device's model on the design as generated, recomputed here from its manifest,
+// not the iCE40 estimate of a device none of the designs fits.
+TEST(StudyOutput, SynthesisTableGivesTheStudysDeviceModel) {
+  const json device = data("device");
+  const std::string part = device["part"];
+  const json synthesis = data("synthesis");
+  int flat = 0;
+  for (const auto& row : synthesis["designs"]) {
+    if (row["method"] != "flat: whole datapath") continue;
+    ++flat;
+    const std::string fpga = row["fpga"];
+    EXPECT_EQ(fpga.find("iCE40"), std::string::npos) << fpga;
+    neaccel::cost::CostPoint p = neaccel::cost::cost_point_from_manifest(
+        json::parse(read(kDir / "designs" / row["dir"].get<std::string>() / "manifest.json")));
+    p.target = device["target"];
+    const neaccel::cost::CostEstimate e = neaccel::cost::estimate_cost(p);
+    EXPECT_EQ(fpga.rfind(fmt::format("{} by its model: {:.0f} LUT4 (", part, e.lut), 0), 0u) << fpga;
+    EXPECT_NE(fpga.find(fmt::format(", {:.0f} DSP blocks", e.dsp)), std::string::npos) << fpga;
+  }
+  EXPECT_GE(flat, 1) << "the quick study synthesises its smallest hardwired design flat";
 }
 
 TEST(StudyOutput, DeviceBoundIsTheCriticalPathAtTheUnitsOwnClock) {
