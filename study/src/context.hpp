@@ -63,7 +63,8 @@ nlohmann::json fastest_placed(const Context& ctx);
 // the study's robot, function and depth pass, the interconnect-aware binding).
 hw::DesignSpec generated_spec(const Context& ctx, const nlohmann::json& row);
 
-// The directory of a chosen design's binary32 RTL (designs/<name>_fp32).
-std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name);
+// The directory of a chosen design's RTL in a number format (designs/<name>_<format>; binary32 by default).
+std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name,
+                                        const std::string& format = "fp32");
 
 }  // namespace neaccel::study

@@ -31,6 +31,8 @@ namespace {
 // the schedule's cycles are the format's too, only the units' clock differs. Multipliers and adders only (a point
 // with dividers or FMA units has no fixed-point figure here).
 constexpr const char* kFixedBound = "fixed:16.16";
+// Seeds after the first whose cached placement a design is read at when seed 1's is not cached (stage_device).
+constexpr int kOtherSeeds = 4;
 
 // The slowest stage of the kFixedBound multiplier and adder at these latencies alone on the target, or 0 where the
 // target's unit table has no such unit.
@@ -102,12 +104,21 @@ void stage_device(Context& ctx) {
   const json& designs = ctx.data.at("designs")["designs"];
   json rows = json::array();
   std::set<std::string> seen;
-  for (const auto& d : designs) {
-    const std::string name = d["name"].get<std::string>();
-    const fs::path dir = chosen_design_dir(ctx, name);
+  // Each chosen design in binary32, then the fastest in the fixed-point format section 6 verifies beside it (the same
+  // schedule and unit mix on the fixed-point units): what the other format gains on the device, placed and routed.
+  std::string not_costed;  // the fixed-point design, when the device model cannot cost it: why
+  std::vector<std::pair<const json*, std::string>> todo;
+  for (const auto& d : designs) todo.emplace_back(&d, "fp32");
+  if (!designs.empty()) todo.emplace_back(&designs[0], kFixedBound);
+  for (const auto& [dp, format] : todo) {
+    const json& d = *dp;
+    const bool fixed = format != "fp32";
+    const std::string name = d["name"].get<std::string>() + (fixed ? ", " + format : "");
+    const fs::path dir = chosen_design_dir(ctx, d["name"].get<std::string>(), format);
     if (!fs::exists(dir / "manifest.json")) {  // a name that refers to another's point (same design): named beside it
       for (auto& row : rows)
-        if (row["point"] == d["point"] && row["latency_datapath"] == !d.value("streaming", false))
+        if (row["point"] == d["point"] && row["latency_datapath"] == !d.value("streaming", false) &&
+            row["format"] == format)
           row["also"].push_back(name);
       continue;
     }
@@ -115,13 +126,22 @@ void stage_device(Context& ctx) {
     const json manifest = json::parse(read_whole_file(dir / "manifest.json"));
     cost::CostPoint p = cost::cost_point_from_manifest(manifest);
     p.target = t.name;
-    const cost::CostEstimate e = cost::estimate_cost(p);
+    cost::CostEstimate e;
+    try {
+      e = cost::estimate_cost(p);
+    } catch (const Error& err) {
+      // The chosen designs were costed by the same model in the exploration; the fixed-point one may use a unit the
+      // device's tables lack (a divider at a latency not measured): it is left out, and the section says why.
+      if (!fixed) throw;
+      not_costed = name + ": " + err.what();
+      continue;
+    }
     const cost::TargetFit fit = cost::target_fit(e);
     const bool throughput = d["objective"] == "throughput";
     const int cycles = d["explore"][throughput ? "set_point_cycles" : "eval_cycles"].get<int>();
     // A latency datapath (every latency pick, and a throughput pick without a routable streaming datapath): its
     // cycles are one evaluation's, so its time is a latency.
-    json row{{"name", name}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
+    json row{{"name", name}, {"format", format}, {"objective", throughput ? "throughput" : "latency"}, {"cycles", cycles},
              {"io_cycles", d["explore"].value("io_cycles", 0)},
              {"latency_datapath", !d.value("streaming", false)},
              {"dir", dir.filename().string()}, {"point", d["point"]}, {"also", json::array()},
@@ -135,10 +155,25 @@ void stage_device(Context& ctx) {
     o.target = t.name;
     // Only what the model says fits and is within the routed envelope is placed here: a design over the device would
     // take Yosys its whole run to refuse, and one beyond the envelope can keep nextpnr's router going for hours.
-    o.cached_only = !ctx.opt.pnr || !fit.routable;
-    if (!o.cached_only) ctx.progress.detail(name + " (place and route on " + t.part + ")");
-    const json placed = cost::design_pnr(o);
+    // Seed 1's placement is the figure of record. Where it is not cached, another seed's is read (cost/README.md:
+    // `area --pnr --seed N`; a design whose seed-1 placement did not route is committed at the seed that did), and
+    // the row names the seed; only then is seed 1 run, with --pnr.
+    const bool run = ctx.opt.pnr && fit.routable;
+    o.cached_only = true;
+    json placed = cost::design_pnr(o);
+    for (int seed = 2; seed <= kOtherSeeds + 1 && placed.value("cache", "none") == "none"; ++seed) {
+      cost::DesignPnrOptions other = o;
+      other.seed = seed;
+      placed = cost::design_pnr(other);
+    }
+    if (placed.value("cache", "none") == "none" && run) {
+      o.cached_only = false;
+      ctx.progress.detail(name + " (place and route on " + t.part + ")");
+      placed = cost::design_pnr(o);
+    }
     const std::string from = placed.value("cache", "none");
+    const int seed = placed.value("seed", 1);  // a result records its seed
+    const std::string seed_note = seed == 1 ? std::string() : fmt::format("; nextpnr seed {}", seed);
     if (from == "none") {
       row["placed"] = {{"status", fit.routable ? "not placed and routed yet: --pnr places it"
                                   : !fit.fits ? "not placed: the model says it does not fit (" + fit.overflow + ")"
@@ -147,8 +182,10 @@ void stage_device(Context& ctx) {
       row["placed"] = {{"status", "does not fit: " + placed.value("overflow", std::string())}};
     } else {
       const double period = placed.at("period_ns").get<double>();
-      row["placed"] = {{"status", from == "committed" ? "placed and routed (committed result, data/pnr-cache)"
-                                                      : "placed and routed"},
+      row["placed"] = {{"status", (from == "committed" ? "placed and routed (committed result, data/pnr-cache" + seed_note + ")"
+                                   : seed_note.empty() ? std::string("placed and routed")
+                                                       : "placed and routed (" + seed_note.substr(2) + ")")},
+                       {"seed", seed},
                        {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
                        {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")},
                        {"ff", placed.at("ff")}, {"time_ns", cycles * period},
@@ -161,6 +198,7 @@ void stage_device(Context& ctx) {
   json device{{"target", t.name}, {"part", t.part},
               {"model", "cost::estimate_cost on " + t.name + " (docs/cost.md: neaccel area --model --target " + t.name + ")"},
               {"designs", rows}};
+  if (!not_costed.empty()) device["not_costed"] = not_costed;
   const json bound = units_bound(ctx.data.at("explore")["points"], t.name);
   if (!bound.is_null()) device["bound"] = bound;
   ctx.data.put("device", device);
@@ -170,15 +208,17 @@ void stage_device(Context& ctx) {
   r.para("The exploration and the choice above rank by the " + t.name + " device model (fitted on whole designs "
          "placed and routed on the " + t.part + ": `neaccel area --model --target " + t.name + "`, docs/cost.md), on "
          "the explored point. Here each chosen design is costed by it again on the design as generated (its own "
-         "binding and multiplexers) and, where it has been placed and routed (the committed results in data/pnr-cache, or `--pnr`), by the placed "
-         "clock and resources. Times are the design's cycles (one evaluation; the throughput design: between set "
-         "points) at that clock.");
+         "binding and multiplexers) and, where it has been placed and routed (the committed results in "
+         "data/pnr-cache, or `--pnr`), by the placed clock and resources; so is the fastest design in " +
+         std::string(kFixedBound) + " (section 6: the same schedule on the fixed-point units). Times are the "
+         "design's cycles (one evaluation; the throughput design: between set points) at that clock.");
   std::vector<std::vector<Cell>> table;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::string at = fmt::format("/designs/{}", i);
     const json& row = rows[i];
     std::string label = row["name"].get<std::string>();
     for (const auto& also : row["also"]) label += ", " + also.get<std::string>();
+    if (row["placed"].value("seed", 1) != 1) label += fmt::format(" (nextpnr seed {})", row["placed"]["seed"].get<int>());
     std::vector<Cell> cells{Report::label(label), r.num("device", at + "/cycles"),
                             r.num("device", at + "/model/fmax_mhz", 1), r.num("device", at + "/model/lut", 0),
                             r.num("device", at + "/model/dsp", 0), r.num("device", at + "/model/time_ns", 0)};
@@ -198,6 +238,7 @@ void stage_device(Context& ctx) {
            "placed: LUT4", "LUT4 (% of device)", "placed: DSP", "placed: ns", "model error, period (%)",
            "model error, LUT4 (%)"},
           table);
+  if (!not_costed.empty()) r.para("Not in the table, the device model having no figure for it: {}.", {r.num("device", "/not_costed")});
   if (!bound.is_null()) {
     r.para("What no explored design can beat on the " + t.part + ": one evaluation's critical path through the "
            "graph (the schedule with unlimited units, in cycles at the unit latencies) at the period of the units' "
@@ -233,11 +274,12 @@ void stage_device(Context& ctx) {
 }
 
 namespace {
-// The chosen latency datapath placed and routed in the least time (device.json's row index), or -1 when none was.
+// The chosen binary32 latency datapath placed and routed in the least time (device.json's row index), or -1 when
+// none was.
 std::ptrdiff_t fastest_placed_row(const json& rows) {
   std::ptrdiff_t best = -1;
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (rows[i]["latency_datapath"].get<bool>() && rows[i]["placed"].contains("time_ns") &&
+    if (rows[i]["format"] == "fp32" && rows[i]["latency_datapath"].get<bool>() && rows[i]["placed"].contains("time_ns") &&
         (best < 0 || rows[i]["placed"]["time_ns"].get<double>() <
                          rows[static_cast<std::size_t>(best)]["placed"]["time_ns"].get<double>()))
       best = static_cast<std::ptrdiff_t>(i);
@@ -295,6 +337,37 @@ void device_summary(Context& ctx) {
            {r.num("device", "/bound/fixed/ns", 0), r.num("device", "/bound/fixed/critical_path"),
             r.num("device", "/bound/fixed/lat_mul"), r.num("device", "/bound/fixed/lat_add"),
             r.num("device", "/bound/fixed/unit_fmax_mhz", 1)});
+  // The fastest design in fixed point, where it was costed: placed and routed, or by the model; with its error
+  // against double from its simulation (data/verify.json), which is what the format costs.
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i]["format"] == "fp32") continue;
+    const std::string at = fmt::format("/designs/{}", i);
+    std::vector<Cell> c;
+    std::string text = "- The same design in " + rows[i]["format"].get<std::string>() + " (section 6";
+    const json& runs = ctx.data.at("verify")["runs"];
+    for (std::size_t k = 0; k < runs.size(); ++k)
+      if (c.empty() && runs[k]["format"] == rows[i]["format"] && runs[k]["name"] == rows[0]["name"] &&
+          runs[k]["max_rel_error"].is_number()) {
+        text += ": torques within {} of double, relative";
+        c.push_back(r.num("verify", fmt::format("/runs/{}/max_rel_error", k), 2));
+      }
+    if (rows[i]["placed"].contains("time_ns")) {
+      const int seed = rows[i]["placed"].value("seed", 1);
+      text += "), placed and routed" + (seed == 1 ? std::string() : fmt::format(" (nextpnr seed {})", seed)) +
+              ": {} ns ({} cycles at {} MHz; {} LUT4, {} % of the device; {} DSP blocks).";
+      for (const auto& [field, digits] : std::initializer_list<std::pair<const char*, int>>{
+               {"/placed/time_ns", 1}, {"/cycles", -1}, {"/placed/fmax_mhz", 2}, {"/placed/lut", -1},
+               {"/placed/lut_percent", 1}, {"/placed/dsp", -1}})
+        c.push_back(r.num("device", at + field, digits));
+    } else {
+      text += "), by the device model ({}): {} ns ({} cycles at an estimated {} MHz; {} LUT4, {} DSP blocks).";
+      for (const auto& [field, digits] : std::initializer_list<std::pair<const char*, int>>{
+               {"/placed/status", -1}, {"/model/time_ns", 1}, {"/cycles", -1}, {"/model/fmax_mhz", 2},
+               {"/model/lut", 0}, {"/model/dsp", 0}})
+        c.push_back(r.num("device", at + field, digits));
+    }
+    r.para(text, c);
+  }
   // The device model ranks within its own period error: where place and route finds another chosen latency datapath
   // faster than the model's lowest-latency one, the summary says which, at its placed clock.
   if (const std::ptrdiff_t best = fastest_placed_row(rows); best > 0) {

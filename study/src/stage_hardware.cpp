@@ -656,7 +656,9 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
-fs::path chosen_design_dir(const Context& ctx, const std::string& name) { return design_dir(ctx, name, "fp32"); }
+fs::path chosen_design_dir(const Context& ctx, const std::string& name, const std::string& format) {
+  return design_dir(ctx, name, format);
+}
 
 void stage_verify(Context& ctx) {
   ctx.progress.stage("Verification");
