@@ -43,6 +43,11 @@ void setup(CLI::App& app) {
   cmd->add_flag("--pnr", opt->pnr,
                 "place and route the chosen designs the device model says fit (minutes to hours each, cached by "
                 "content hash; without it only results already cached, e.g. data/pnr-cache, are used)");
+  cmd->add_option("--pnr-timeout", opt->pnr_timeout_s,
+                  "with --pnr: seconds each place-and-route tool may run on one design (nextpnr's router need not "
+                  "converge); a design over it is reported as not placed")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
   auto depth = std::make_shared<std::string>("on");
   cmd->add_option("--function", opt->function, "dynamics function of every stage: id | fd | fd-khalil | fd-strobe | "
                   "mass | dtau (docs/functions.md; the forward functions get a divider class)")->capture_default_str();

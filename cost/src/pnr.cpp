@@ -131,7 +131,7 @@ proc::Result run_tool(const std::vector<std::string>& argv, const fs::path& cwd,
   s.timeout_s = o.timeout_s;
   const proc::Result r = proc::run(s);
   if (r.not_found) throw Error(proc::missing_tool(argv[0]));
-  if (r.timed_out) throw Error(fmt::format("{} ran over its {:.0f} s limit in {}", argv[0], o.timeout_s, cwd.string()));
+  if (r.timed_out) throw PnrTimeout(fmt::format("{} ran over its {:.0f} s limit in {}", argv[0], o.timeout_s, cwd.string()));
   return r;
 }
 }  // namespace

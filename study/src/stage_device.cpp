@@ -8,6 +8,7 @@
 
 #include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/design_pnr.hpp"
+#include "neaccel/cost/pnr.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/cost/timing.hpp"
 #include "neaccel/ref/error.hpp"
@@ -166,15 +167,25 @@ void stage_device(Context& ctx) {
       other.seed = seed;
       placed = cost::design_pnr(other);
     }
+    std::string timed_out;
     if (placed.value("cache", "none") == "none" && run) {
       o.cached_only = false;
+      o.timeout_s = ctx.opt.pnr_timeout_s;
       ctx.progress.detail(name + " (place and route on " + t.part + ")");
-      placed = cost::design_pnr(o);
+      try {
+        placed = cost::design_pnr(o);
+      } catch (const cost::PnrTimeout& err) {
+        timed_out = err.what();
+      }
     }
     const std::string from = placed.value("cache", "none");
     const int seed = placed.value("seed", 1);  // a result records its seed
     const std::string seed_note = seed == 1 ? std::string() : fmt::format("; nextpnr seed {}", seed);
-    if (from == "none") {
+    if (!timed_out.empty()) {
+      row["placed"] = {{"status", fmt::format("not placed: {} (--pnr-timeout {:g}: a longer limit, or `neaccel area "
+                                              "--design {} --pnr --target {} --seed 2` for another placement)",
+                                              timed_out, ctx.opt.pnr_timeout_s, dir.string(), t.name)}};
+    } else if (from == "none") {
       row["placed"] = {{"status", fit.routable ? "not placed and routed yet: --pnr places it"
                                   : !fit.fits ? "not placed: the model says it does not fit (" + fit.overflow + ")"
                                               : "not placed: beyond what has been measured to route (" + fit.unroutable + ")"}};

@@ -6,6 +6,8 @@
 // arithmetic unit, a whole design with --pnr --target) and by the study's period model (whole datapaths).
 #pragma once
 
+#include "neaccel/ref/error.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -16,6 +18,12 @@
 namespace neaccel::cost {
 
 struct Target;
+
+// A place-and-route tool that ran over PnrOptions::timeout_s (nextpnr's router need not converge): a neaccel::Error
+// that a caller placing several designs can tell from a failure, and report the design as not placed.
+struct PnrTimeout : Error {
+  using Error::Error;
+};
 
 struct PnrOptions {
   std::string family = "ice40";    // "ice40" or "ecp5": the synthesis pass and the report's resource names

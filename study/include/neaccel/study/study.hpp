@@ -32,6 +32,8 @@ struct Options {
   std::string target = "ecp5-85f";          // --target: the device the chosen designs are costed and placed on
   bool pnr = false;                        // --pnr: place and route the chosen designs that the model says fit
                                            // (else only results already cached: data/pnr-cache)
+  double pnr_timeout_s = 7200;             // --pnr-timeout: each tool's limit per design; nextpnr's router need not
+                                           // converge, and a design over it is reported as not placed
   bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
                                            // (the output is then not byte-identical run to run)
 };
