@@ -25,12 +25,16 @@ namespace {
 
 using nlohmann::json;
 
+// Each place-and-route tool's limit on one design without --pnr-timeout: above the longest measured (40 minutes).
+constexpr double kPnrTimeoutS = 7200;
+
 struct AreaOptions {
   neaccel::cost::UnitRunOptions units;
   neaccel::cost::DesignAreaOptions design;
   std::string target;   // --target; empty: the iCE40 HX8K flow of design_area
   bool remeasure = false;
   int seed = 1;         // --seed: nextpnr's placer seed (with --design --pnr --target)
+  double pnr_timeout_s = 0;  // --pnr-timeout: each tool's limit (nextpnr's router need not converge); 0: not given
   bool model = false;   // --model: the target's device model and its calibration designs
   bool routability = false;  // --routability: the designs placed on the target, routed or not, and their envelope
   bool json = false;
@@ -134,6 +138,7 @@ void run_design_pnr(const AreaOptions& a) {
   o.remeasure = a.remeasure;
   o.cached_only = a.units.cached_only;
   o.seed = a.seed;
+  o.timeout_s = a.pnr_timeout_s > 0 ? a.pnr_timeout_s : kPnrTimeoutS;
   const json j = neaccel::cost::design_pnr(o);
   if (a.json) {
     std::cout << j.dump(2) << "\n";
@@ -323,6 +328,10 @@ void setup(CLI::App& app) {
                   "with --design --pnr --target: nextpnr's placer seed (default 1, the figures of record; another "
                   "seed is cached apart: cost/calibration/ecp5/seeds.sh measures the spread)")
       ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--pnr-timeout", opts->pnr_timeout_s,
+                  "with --design --pnr --target: seconds each place-and-route tool may run (default 7200; nextpnr's "
+                  "router need not converge; over it, a one-line error naming the tool and the limit)")
+      ->check(CLI::Range(1.0, 1e6));
   cmd->add_flag("--hierarchical", d.hierarchical,
                 "with --design: synthesise the non-unit logic only (units as black boxes) and take the units from "
                 "data/unit-area.json (for designs whose whole synthesis takes too long; docs/cost.md)");
@@ -351,6 +360,8 @@ void setup(CLI::App& app) {
     if (opts->remeasure && opts->target.empty()) throw neaccel::cli::UsageError("--remeasure: only with --target");
     if (opts->seed != 1 && (opts->target.empty() || opts->design.dir.empty() || !opts->design.pnr))
       throw neaccel::cli::UsageError("--seed: only with --design DIR --pnr --target T");
+    if (opts->pnr_timeout_s > 0 && (opts->target.empty() || opts->design.dir.empty() || !opts->design.pnr))
+      throw neaccel::cli::UsageError("--pnr-timeout: only with --design DIR --pnr --target T");
     // The whole-design options mean nothing for the unit syntheses: refused, not ignored.
     if (opts->design.dir.empty()) {
       for (const auto& [on, name] : {std::pair{opts->design.pnr, "--pnr"}, std::pair{opts->design.fpga, "--fpga"},
@@ -372,6 +383,8 @@ void setup(CLI::App& app) {
     if (!opts->target.empty() && neaccel::cost::target(opts->target).has_device_model()) return run_design_pnr(*opts);
     if (opts->seed != 1)  // the iCE40 flow's figures are seed 1's (its cache is not keyed by a seed)
       throw neaccel::cli::UsageError("--seed: only on a target with a device model (--target ecp5-85f)");
+    if (opts->pnr_timeout_s > 0)
+      throw neaccel::cli::UsageError("--pnr-timeout: only on a target with a device model (--target ecp5-85f)");
     opts->design.dir.empty() ? run_units(opts->units, opts->json) : run_design(opts->design, opts->json);
   });
 }
