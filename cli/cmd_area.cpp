@@ -25,9 +25,6 @@ namespace {
 
 using nlohmann::json;
 
-// Each place-and-route tool's limit on one design without --pnr-timeout: above the longest measured (40 minutes).
-constexpr double kPnrTimeoutS = 7200;
-
 struct AreaOptions {
   neaccel::cost::UnitRunOptions units;
   neaccel::cost::DesignAreaOptions design;
@@ -138,7 +135,7 @@ void run_design_pnr(const AreaOptions& a) {
   o.remeasure = a.remeasure;
   o.cached_only = a.units.cached_only;
   o.seed = a.seed;
-  o.timeout_s = a.pnr_timeout_s > 0 ? a.pnr_timeout_s : kPnrTimeoutS;
+  o.timeout_s = a.pnr_timeout_s > 0 ? a.pnr_timeout_s : neaccel::cost::kPnrTimeoutS;
   const json j = neaccel::cost::design_pnr(o);
   if (a.json) {
     std::cout << j.dump(2) << "\n";

@@ -34,8 +34,12 @@ struct Design {
   fs::path dir, top_v;
   std::vector<std::string> sources;  // the manifest's rtl_sources (absolute)
   std::string wrapper;               // nea_pnr_top: nea_top with its dbg_* ports open
-  std::string key;
+  std::string flow, content;         // the cache key's parts before and after the seed (key)
   json manifest;
+  // The content hash a result with nextpnr seed `seed` is cached under.
+  std::string hash(int seed) const {
+    return ref::fnv1a64_hex(flow + (seed != 1 ? fmt::format("|seed {}", seed) : std::string()) + content);  // seed 1's keys as they were
+  }
 };
 
 Design read_design(const DesignPnrOptions& o, const Target& t) {
@@ -53,14 +57,13 @@ Design read_design(const DesignPnrOptions& o, const Target& t) {
   if (d.sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
   d.top_v = d.dir / "rtl" / "nea_top.v";
   d.wrapper = pnr_wrapper(d.top_v);
-  d.key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", kVersion, t.name, t.part, t.device, t.package, t.speed,
-                      t.data.at("yosys").value("version", ""), t.data.at("nextpnr").value("version", ""),
-                      t.data.at("nextpnr").value("router", ""));
-  d.key += "|clock " + t.data.at("nextpnr").value("clock_site", "");
-  if (o.seed != 1) d.key += fmt::format("|seed {}", o.seed);  // seed 1's keys as they were
-  for (const auto& s : d.sources) d.key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
-  d.key += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
-  d.key += hex_files_key(d.dir);  // ROM contents change the logic: every hex file counts
+  d.flow = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", kVersion, t.name, t.part, t.device, t.package, t.speed,
+                       t.data.at("yosys").value("version", ""), t.data.at("nextpnr").value("version", ""),
+                       t.data.at("nextpnr").value("router", ""));
+  d.flow += "|clock " + t.data.at("nextpnr").value("clock_site", "");
+  for (const auto& s : d.sources) d.content += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
+  d.content += "|nea_top.v|" + read_whole_file(d.top_v) + "|nea_pnr_top.v|" + d.wrapper;
+  d.content += hex_files_key(d.dir);  // ROM contents change the logic: every hex file counts
   return d;
 }
 
@@ -94,7 +97,7 @@ json with_model(json j, const Design& d, const Target& t) {
 
 std::string design_pnr_key(const DesignPnrOptions& o) {
   const Target& t = target(o.target);
-  return ref::fnv1a64_hex(read_design(o, t).key);
+  return read_design(o, t).hash(o.seed);
 }
 
 DefaultPnrTarget default_pnr_target(const std::string& dir) {
@@ -116,16 +119,21 @@ DefaultPnrTarget default_pnr_target(const std::string& dir) {
 json design_pnr(const DesignPnrOptions& o) {
   const Target& t = target(o.target);
   const Design d = read_design(o, t);
-  const std::string hash = ref::fnv1a64_hex(d.key);
+  const std::string hash = d.hash(o.seed);
   const fs::path cache = d.dir / "area-cache" / hash;
   const fs::path mine = cache / ("pnr-" + t.name + ".json");
-  const fs::path committed = committed_cache().empty() ? fs::path() : committed_cache() / t.name / (hash + ".json");
+  // The design's own cache, then the committed one; at o.seed, then (other_seeds) at the seeds after it.
   if (!o.remeasure) {
-    for (const auto& [p, from] : {std::pair{mine, "design"}, std::pair{committed, "committed"}}) {
-      if (p.empty() || !fs::exists(p)) continue;
-      json j = json::parse(read_whole_file(p));
-      j["cache"] = from;
-      return with_model(std::move(j), d, t);
+    for (int seed = o.seed; seed <= o.seed + std::max(o.other_seeds, 0); ++seed) {
+      const std::string h = d.hash(seed);
+      const fs::path committed = committed_cache().empty() ? fs::path() : committed_cache() / t.name / (h + ".json");
+      for (const auto& [p, from] : {std::pair{d.dir / "area-cache" / h / ("pnr-" + t.name + ".json"), "design"},
+                                    std::pair{committed, "committed"}}) {
+        if (p.empty() || !fs::exists(p)) continue;
+        json j = json::parse(read_whole_file(p));
+        j["cache"] = from;
+        return with_model(std::move(j), d, t);
+      }
     }
   }
   if (o.cached_only)

@@ -63,6 +63,9 @@ nlohmann::json fastest_placed(const Context& ctx);
 // the study's robot, function and depth pass, the interconnect-aware binding).
 hw::DesignSpec generated_spec(const Context& ctx, const nlohmann::json& row);
 
+// The index in data/verify.json's runs of the named design's run in a number format, or -1 when there is none.
+std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std::string& format);
+
 // The directory of a chosen design's RTL in a number format (designs/<name>_<format>; binary32 by default).
 std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name,
                                         const std::string& format = "fp32");

@@ -34,6 +34,8 @@ namespace {
 constexpr const char* kFixedBound = "fixed:16.16";
 // Seeds after the first whose cached placement a design is read at when seed 1's is not cached (stage_device).
 constexpr int kOtherSeeds = 4;
+// How the report names a placement at another seed than the figures of record's.
+std::string seed_note(int seed) { return fmt::format("nextpnr seed {}", seed); }
 
 // The slowest stage of the kFixedBound multiplier and adder at these latencies alone on the target, or 0 where the
 // target's unit table has no such unit.
@@ -156,31 +158,22 @@ void stage_device(Context& ctx) {
     o.target = t.name;
     // Only what the model says fits and is within the routed envelope is placed here: a design over the device would
     // take Yosys its whole run to refuse, and one beyond the envelope can keep nextpnr's router going for hours.
-    // Seed 1's placement is the figure of record. Where it is not cached, another seed's is read (cost/README.md:
-    // `area --pnr --seed N`; a design whose seed-1 placement did not route is committed at the seed that did), and
-    // the row names the seed; only then is seed 1 run, with --pnr.
-    const bool run = ctx.opt.pnr && fit.routable;
-    o.cached_only = true;
-    json placed = cost::design_pnr(o);
-    for (int seed = 2; seed <= kOtherSeeds + 1 && placed.value("cache", "none") == "none"; ++seed) {
-      cost::DesignPnrOptions other = o;
-      other.seed = seed;
-      placed = cost::design_pnr(other);
-    }
+    // Seed 1's placement is the figure of record. Where it is not cached, another seed's is read (a design whose
+    // seed-1 placement did not route is committed at the seed that did: data/README.md), and the row names the seed;
+    // only then is seed 1 run, with --pnr, under its time limit.
+    o.other_seeds = kOtherSeeds;
+    o.cached_only = !ctx.opt.pnr || !fit.routable;
+    o.timeout_s = ctx.opt.pnr_timeout_s;
+    if (!o.cached_only) ctx.progress.detail(name + " (place and route on " + t.part + ")");
+    json placed = json::object();  // none, where the tools ran over their limit
     std::string timed_out;
-    if (placed.value("cache", "none") == "none" && run) {
-      o.cached_only = false;
-      o.timeout_s = ctx.opt.pnr_timeout_s;
-      ctx.progress.detail(name + " (place and route on " + t.part + ")");
-      try {
-        placed = cost::design_pnr(o);
-      } catch (const cost::PnrTimeout& err) {
-        timed_out = err.what();
-      }
+    try {
+      placed = cost::design_pnr(o);
+    } catch (const cost::PnrTimeout& err) {
+      timed_out = err.what();
     }
     const std::string from = placed.value("cache", "none");
     const int seed = placed.value("seed", 1);  // a result records its seed
-    const std::string seed_note = seed == 1 ? std::string() : fmt::format("; nextpnr seed {}", seed);
     if (!timed_out.empty()) {
       row["placed"] = {{"status", fmt::format("not placed: {} (--pnr-timeout {:g}: a longer limit, or `neaccel area "
                                               "--design {} --pnr --target {} --seed 2` for another placement)",
@@ -193,9 +186,10 @@ void stage_device(Context& ctx) {
       row["placed"] = {{"status", "does not fit: " + placed.value("overflow", std::string())}};
     } else {
       const double period = placed.at("period_ns").get<double>();
-      row["placed"] = {{"status", (from == "committed" ? "placed and routed (committed result, data/pnr-cache" + seed_note + ")"
-                                   : seed_note.empty() ? std::string("placed and routed")
-                                                       : "placed and routed (" + seed_note.substr(2) + ")")},
+      std::vector<std::string> how;
+      if (from == "committed") how.push_back("committed result, data/pnr-cache");
+      if (seed != 1) how.push_back(seed_note(seed));
+      row["placed"] = {{"status", "placed and routed" + (how.empty() ? "" : " (" + fmt::format("{}", fmt::join(how, "; ")) + ")")},
                        {"seed", seed},
                        {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
                        {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")},
@@ -229,7 +223,7 @@ void stage_device(Context& ctx) {
     const json& row = rows[i];
     std::string label = row["name"].get<std::string>();
     for (const auto& also : row["also"]) label += ", " + also.get<std::string>();
-    if (row["placed"].value("seed", 1) != 1) label += fmt::format(" (nextpnr seed {})", row["placed"]["seed"].get<int>());
+    if (row["placed"].value("seed", 1) != 1) label += " (" + seed_note(row["placed"]["seed"].get<int>()) + ")";
     std::vector<Cell> cells{Report::label(label), r.num("device", at + "/cycles"),
                             r.num("device", at + "/model/fmax_mhz", 1), r.num("device", at + "/model/lut", 0),
                             r.num("device", at + "/model/dsp", 0), r.num("device", at + "/model/time_ns", 0)};
@@ -355,16 +349,14 @@ void device_summary(Context& ctx) {
     const std::string at = fmt::format("/designs/{}", i);
     std::vector<Cell> c;
     std::string text = "- The same design in " + rows[i]["format"].get<std::string>() + " (section 6";
-    const json& runs = ctx.data.at("verify")["runs"];
-    for (std::size_t k = 0; k < runs.size(); ++k)
-      if (c.empty() && runs[k]["format"] == rows[i]["format"] && runs[k]["name"] == rows[0]["name"] &&
-          runs[k]["max_rel_error"].is_number()) {
-        text += ": torques within {} of double, relative";
-        c.push_back(r.num("verify", fmt::format("/runs/{}/max_rel_error", k), 2));
-      }
+    const std::ptrdiff_t k = verify_run(ctx, rows[0]["name"], rows[i]["format"]);
+    if (k >= 0 && ctx.data.at("verify")["runs"][static_cast<std::size_t>(k)]["max_rel_error"].is_number()) {
+      text += ": torques within {} of double, relative";
+      c.push_back(r.num("verify", fmt::format("/runs/{}/max_rel_error", k), 2));
+    }
     if (rows[i]["placed"].contains("time_ns")) {
       const int seed = rows[i]["placed"].value("seed", 1);
-      text += "), placed and routed" + (seed == 1 ? std::string() : fmt::format(" (nextpnr seed {})", seed)) +
+      text += "), placed and routed" + (seed == 1 ? std::string() : " (" + seed_note(seed) + ")") +
               ": {} ns ({} cycles at {} MHz; {} LUT4, {} % of the device; {} DSP blocks).";
       for (const auto& [field, digits] : std::initializer_list<std::pair<const char*, int>>{
                {"/placed/time_ns", 1}, {"/cycles", -1}, {"/placed/fmax_mhz", 2}, {"/placed/lut", -1},

@@ -656,6 +656,13 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
+std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std::string& format) {
+  const json& runs = ctx.data.at("verify")["runs"];
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    if (runs[k]["name"] == name && runs[k]["format"] == format) return static_cast<std::ptrdiff_t>(k);
+  return -1;
+}
+
 fs::path chosen_design_dir(const Context& ctx, const std::string& name, const std::string& format) {
   return design_dir(ctx, name, format);
 }

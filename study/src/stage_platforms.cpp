@@ -94,9 +94,8 @@ void platforms_summary(Context& ctx) {
   };
   // A design's binary32 error against double, from its co-simulation (data/verify.json).
   const auto error_of = [&](const json& design) {
-    for (const json& run : ctx.data.at("verify")["runs"])
-      if (run["name"] == design && run["format"] == "fp32") return run["max_rel_error"];
-    return json(nullptr);
+    const std::ptrdiff_t k = verify_run(ctx, design.get<std::string>(), "fp32");
+    return k < 0 ? json(nullptr) : ctx.data.at("verify")["runs"][static_cast<std::size_t>(k)]["max_rel_error"];
   };
   const bool placed = fast.contains("placed");
   if (placed) {

@@ -24,7 +24,14 @@ struct DesignPnrOptions {
   bool cached_only = false;         // never run the tools: a design not in either cache gets "cache": "none"
   int seed = 1;                     // nextpnr's placer seed: the figures of record are seed 1's; another seed is
                                     // cached apart (its own hash), to measure how much placement alone moves them
+  int other_seeds = 0;              // where `seed` has no cached result, the cached result of the first of the next
+                                    // other_seeds seeds (a design whose seed-1 placement did not route is committed
+                                    // at the seed that did; the result records its seed); the tools run at `seed` only
 };
+
+// Each place-and-route tool's limit on one design where the caller sets none of its own: above the longest measured
+// (40 minutes), and finite, because nextpnr's router need not converge.
+constexpr double kPnrTimeoutS = 7200;
 
 // The content hash (16 hex digits) under which the design's result for the target is cached.
 std::string design_pnr_key(const DesignPnrOptions& o);

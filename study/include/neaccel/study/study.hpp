@@ -5,6 +5,7 @@
 //   6 verification (co-simulation)   7 synthesis   8 report (report.md, report.html, numbers.json, plots/)
 #pragma once
 
+#include "neaccel/cost/design_pnr.hpp"
 #include "neaccel/ref/robot.hpp"
 
 #include <filesystem>
@@ -32,7 +33,7 @@ struct Options {
   std::string target = "ecp5-85f";          // --target: the device the chosen designs are costed and placed on
   bool pnr = false;                        // --pnr: place and route the chosen designs that the model says fit
                                            // (else only results already cached: data/pnr-cache)
-  double pnr_timeout_s = 7200;             // --pnr-timeout: each tool's limit per design; nextpnr's router need not
+  double pnr_timeout_s = cost::kPnrTimeoutS;  // --pnr-timeout: each tool's limit per design; nextpnr's router need not
                                            // converge, and a design over it is reported as not placed
   bool report_timings = false;             // --report-timings: measured CPU times in the report and data/cpu.json
                                            // (the output is then not byte-identical run to run)
