@@ -25,12 +25,12 @@ using namespace neaccel;
 
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
-  std::string binding = "left-edge", depth = "on", regfile = "ff", params = "load";
+  std::string binding = "left-edge", depth = "on", regfile = "ff", params = "load", decode = "combinational";
   std::string function = "id";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
   bool div_pipelined = false;
   int max_registers = 0, in_words = 1, read_ports = 0, write_ports = 0;
-  bool not_pipelined = false, json = false, backpressure = false, params_given = false;
+  bool not_pipelined = false, json = false, backpressure = false, params_given = false, operand_regs = false;
 };
 
 std::string rtl_dir() {
@@ -89,6 +89,8 @@ void run(const Options& o) {
   spec.backpressure = o.backpressure;
   spec.arch = hw::parse_arch(o.arch, "--arch");
   spec.binding = o.binding;
+  spec.decode = o.decode;
+  spec.operand_regs = o.operand_regs;
   const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
   spec.depth = mode.on;
   spec.lookahead = mode.lookahead;
@@ -193,6 +195,12 @@ void setup(CLI::App& app) {
                   "for this schedule: muxes over the routed sources only, decoded from a counter)");
   cmd->add_option("--binding", opt->binding,
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
+  cmd->add_option("--decode", opt->decode,
+                  "hardwired latency datapath: selects and enables decoded from the counter as used (combinational) "
+                  "or one word ahead into flip-flops (registered: the counter decode off the multiplexer paths)");
+  cmd->add_flag("--operand-regs", opt->operand_regs,
+                "hardwired: a register after each unit port multiplexer, the first of the unit's cycles (the units one "
+                "stage shorter; every latency >= 2)");
   cmd->add_option("--regfile", opt->regfile,
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");

@@ -222,6 +222,14 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     };
     const char* params = "datapath.config.parameters";
     CostPoint p;
+    // The models are fitted on designs that decode their selects as they use them; a registered decode
+    // (hw/hardwired.hpp) moves the critical path, which is measured by place and route, not estimated.
+    if (s.value("decode", std::string("combinational")) != "combinational")
+      throw Error(fmt::format("manifest: spec.decode: {}: the cost models cover the combinational decode only; place "
+                              "and route the design (area --pnr) for its figures", s["decode"].dump()));
+    if (s.value("operand_regs", false))
+      throw Error("manifest: spec.operand_regs: the cost models cover units fed by their multiplexers directly; place "
+                  "and route the design (area --pnr) for its figures");
     p.arch = s.value("arch", std::string("microcoded"));
     p.format = s.at("format").get<std::string>();
     p.mul = count(s, "spec", "mul");

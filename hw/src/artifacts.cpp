@@ -127,7 +127,7 @@ std::map<std::string, std::string> artifact_files(const Design& d, const std::st
   const Arch arch = d.spec.arch;
   std::map<std::string, std::string> files;
   if (arch == Arch::Hardwired) {
-    files["rtl/nea_top.v"] = hardwired_verilog(d.dp);
+    files["rtl/nea_top.v"] = hardwired_verilog(d.dp, hardwired_options(d.spec));
   } else {
     for (const auto& [name, lines] : hex_images(d.dp)) {
       std::string text;
@@ -164,6 +164,8 @@ nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
                          : d.spec.lookahead < 0        ? "lookahead"
                          : d.spec.lookahead > 0        ? "lookahead:" + std::to_string(d.spec.lookahead)
                                                        : "on"}};
+  if (d.spec.decode != "combinational") m["spec"]["decode"] = d.spec.decode;  // absent: decoded as used
+  if (d.spec.operand_regs) m["spec"]["operand_regs"] = true;                  // absent: none
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
   if (d.spec.read_ports > 0) m["spec"]["read_ports"] = d.spec.read_ports;  // absent: the register file's own
@@ -385,6 +387,9 @@ DesignSpec manifest_spec(const nlohmann::json& m, const std::string& path) {
   spec.arch = parse_arch(s.text("arch", "microcoded"), path + ": spec.arch");
   spec.binding = s.text("binding", "left-edge");
   parse_binding(spec.binding, path + ": spec.binding");
+  spec.decode = s.text("decode", "combinational");
+  parse_decode(spec.decode, path + ": spec.decode");
+  spec.operand_regs = s.boolean("operand_regs", false);
   // manifests written before the depth pass describe the traced graph
   const dfg::DepthMode mode = dfg::parse_depth_mode(s.text("depth", "off"), path + ": spec.depth");
   spec.depth = mode.on;

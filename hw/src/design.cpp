@@ -5,6 +5,7 @@
 #include "neaccel/dfg/passes.hpp"
 #include "neaccel/dfg/trace.hpp"
 #include "neaccel/hw/binding.hpp"
+#include "neaccel/hw/hardwired.hpp"
 #include "neaccel/num/fixed.hpp"
 #include "neaccel/num/fp32.hpp"
 #include "neaccel/ref/error.hpp"
@@ -132,12 +133,28 @@ namespace {
 Design make_design_ff(const DesignSpec& spec, Binding binding);
 }  // namespace
 
+HardwiredOptions hardwired_options(const DesignSpec& spec) {
+  return {parse_decode(spec.decode, "--decode"), spec.operand_regs};
+}
+
 Design make_design(const DesignSpec& spec) {
   if (spec.mul < 1 || spec.add < 1) throw Error("--mul/--add: at least one unit of each kind");
   if (spec.lat_mul < 1 || spec.lat_add < 1) throw Error("--lat-mul/--lat-add: latency >= 1");
   if (spec.arch == Arch::Hardwired && spec.backpressure)
     throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented; use --arch microcoded");
   const Binding binding = parse_binding(spec.binding);
+  const HardwiredOptions hw_options = hardwired_options(spec);
+  if (hw_options.decode == Decode::Registered && (spec.arch != Arch::Hardwired || spec.ii != 0))
+    throw Error("--decode registered: implemented for the hardwired latency datapath (--arch hardwired, without --ii)");
+  if (spec.operand_regs) {
+    if (spec.arch != Arch::Hardwired) throw Error("--operand-regs: implemented for the hardwired datapath (--arch hardwired)");
+    int least = std::min(spec.lat_mul, spec.lat_add);
+    if (spec.div > 0) least = std::min(least, spec.lat_div);
+    if (spec.fma > 0) least = std::min(least, spec.lat_fma);
+    if (least < 2)
+      throw Error(fmt::format("--operand-regs: a unit latency of {} (the operand register is the first of a unit's "
+                              "cycles: every latency >= 2)", least));
+  }
   if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(fmt::format("--regfile: '{}' (ff, mem)", spec.regfile));
   if (spec.regfile == "mem" && spec.arch == Arch::Hardwired)
     throw Error("--regfile mem: the hardwired datapath has no register file (individual registers); use --arch microcoded");

@@ -114,8 +114,10 @@ int index_of(const std::vector<Operand>& v, const Operand& o) {
 
 class Generator {
  public:
-  explicit Generator(const Datapath& dp)
+  Generator(const Datapath& dp, const HardwiredOptions& o)
       : dp_(dp),
+        ahead_(o.decode == Decode::Registered),
+        opreg_(o.operand_regs),
         ic_(interconnect(dp)),
         U_(static_cast<int>(dp.units.size())),
         W_(dp.config.format.width()),
@@ -167,14 +169,39 @@ class Generator {
     return "running & (" + join(terms, " | ") + ")";
   }
 
+  // Declares the exact event `name` (a wire, or with registered decode a flip-flop cleared by reset that holds at
+  // word c the event decoded at word c - 1, and at word 0 the event decoded as the compute phase is entered).
+  template <class F>
+  void declare_event(const std::string& name, F ev) {
+    if (!ahead_ || dp_.streaming()) {
+      body_ += fmt::format("  wire {} = {};\n", name, event(ev));
+      return;
+    }
+    const Table t = word_table([&](int c) -> signed char { return ev(c) >= 0; });
+    const std::string first = t.empty() || t[0] == 0 ? "1'b0" : "enter_compute";
+    body_ += fmt::format("  reg {};\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {} <= 1'b0;\n"
+                         "    else {} <= computing ? {} : {};\n",
+                         name, name, name, paren(dec_.expr(next_word(t, 0))), first);
+  }
+
+  // The table of the word after each word: next[c] = t[c + 1], `last` at the last word (the compute phase ends).
+  Table next_word(const Table& t, signed char last) const {
+    Table n(t.size(), last);
+    for (std::size_t c = 0; c + 1 < t.size(); ++c) n[c] = t[c + 1];
+    return n;
+  }
+
   static std::string paren(const std::string& e) {
     return e.find_first_of(" ~") == std::string::npos ? e : "(" + e + ")";
   }
 
   // Binary select code of a multiplexer: code(c) = source index at word c or -1 (don't care). Declares `name`.
+  // compute: a select of the compute phase (words = program words), which registered decode takes one word ahead
+  // into flip-flops (outside the compute phase they hold word 0's code, which is what the first compute cycle needs).
   template <class F>
-  void select(const std::string& name, int n, int words, F code) {
+  void select(const std::string& name, int n, int words, F code, bool compute = true) {
     const int bits = std::max(1, clog2(n));
+    const bool reg = ahead_ && compute && !dp_.streaming();
     body_ += fmt::format("  wire [{}:0] {};\n", bits - 1, name);
     for (int b = 0; b < bits; ++b) {
       Table t(static_cast<std::size_t>(words), kDc);
@@ -182,7 +209,13 @@ class Generator {
         const int k = code(c);
         if (k >= 0) t[static_cast<std::size_t>(c)] = static_cast<signed char>((k >> b) & 1);
       }
-      body_ += fmt::format("  assign {}[{}] = {};\n", name, b, dec_.expr(t));
+      if (!reg) {
+        body_ += fmt::format("  assign {}[{}] = {};\n", name, b, dec_.expr(t));
+        continue;
+      }
+      const std::string q = fmt::format("{}{}_q", name, b);
+      body_ += fmt::format("  reg {};\n  always @(posedge clk_i) {} <= computing ? {} : 1'b{};\n  assign {}[{}] = {};\n",
+                           q, q, paren(dec_.expr(next_word(t, kDc))), !t.empty() && t[0] == 1 ? 1 : 0, name, b, q);
     }
   }
 
@@ -194,6 +227,8 @@ class Generator {
   void io();
 
   const Datapath& dp_;
+  const bool ahead_;  // registered decode (Decode::Registered)
+  const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
   const int U_, W_, RA_, P_, n_in_, n_out_, n_par_, S_, CW_;
   Decoder dec_;
@@ -239,6 +274,8 @@ void Generator::fsm_latency(std::ostringstream& o) const {
     << "  wire loading = (state_q == StLoad);\n  wire computing = (state_q == StCompute);\n"
     << "  wire unloading = (state_q == StUnload);\n";
   if (par) o << "  wire configuring = (state_q == StConfig);\n";
+  // Registered decode: the cycle before the first compute word, in which word 0's events are decoded.
+  if (ahead_) o << "  wire enter_compute = (state_d == StCompute) & ~computing;\n";
 }
 
 void Generator::fsm_stream(std::ostringstream& o) const {
@@ -286,7 +323,7 @@ void Generator::units() {
     const char* what = adder ? "adder" : un.kind == UnitKind::Mul ? "multiplier" : un.kind == UnitKind::Div ? "divider"
                                                                                                       : "fused multiply-add";
     body_ += fmt::format("  // unit {} ({}, latency {}{})\n", u, what, un.latency, un.pipelined ? ", pipelined" : "");
-    body_ += fmt::format("  wire iss_{} = {};\n", u, event([&](int c) { return iss(c).valid ? (st ? iss(c).stage : 0) : -1; }));
+    declare_event(fmt::format("iss_{}", u), [&](int c) { return iss(c).valid ? (st ? iss(c).stage : 0) : -1; });
     std::string op = "2'b00";
     if (adder) {
       select(fmt::format("op_{}", u), 4, P_, [&](int c) { return iss(c).valid ? static_cast<int>(iss(c).op) : -1; });
@@ -330,21 +367,41 @@ void Generator::units() {
                            src.size(), src.size() == 1 ? "" : "s");
       port[p] = name;
     }
+    // Operand registers: the multiplexer outputs, the issue and the adder's op one cycle on; the unit one stage
+    // shorter, so that its result still arrives `latency` cycles after the issue.
+    std::string valid = fmt::format("iss_{}", u);
+    int latency = un.latency;
+    if (opreg_) {
+      body_ += fmt::format("  // operand registers: the first of the unit's {} cycles\n", un.latency);
+      for (int p = 0; p < ports; ++p) {
+        if (port[p].front() == '{') continue;  // a port nothing is routed to: constant zero
+        body_ += fmt::format("  reg [{}:0] {}_q;\n  always @(posedge clk_i) {}_q <= {};\n", W_ - 1, port[p], port[p], port[p]);
+        port[p] += "_q";
+      }
+      body_ += fmt::format("  reg {}_q;\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {}_q <= 1'b0;\n"
+                           "    else {}_q <= {};\n", valid, valid, valid, valid);
+      valid += "_q";
+      if (adder) {
+        body_ += fmt::format("  reg [1:0] {}_q;\n  always @(posedge clk_i) {}_q <= {};\n", op, op, op);
+        op += "_q";
+      }
+      latency -= 1;
+    }
     if (un.kind == UnitKind::Fma) {  // rtl/datapath/nea_fma_unit.v: the unit with a third operand port
       body_ += fmt::format(
           "  nea_fma_unit #(\n    .IsFixed({}), .Width({}), .Frac({}), .Latency({}), .Pipelined({})\n"
-          "  ) u_unit{} (\n    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(iss_{}), .a_i({}), .b_i({}), .c_i({}),\n"
+          "  ) u_unit{} (\n    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i({}), .a_i({}), .b_i({}), .c_i({}),\n"
           "    .valid_o(unit_valid[{}]), .result_o(res_{}));\n",
-          dp_.config.format.fixed ? 1 : 0, W_, dp_.config.format.fixed ? dp_.config.format.frac_bits : 0, un.latency,
-          un.pipelined ? 1 : 0, u, u, port[0], port[1], port[2], u, u);
+          dp_.config.format.fixed ? 1 : 0, W_, dp_.config.format.fixed ? dp_.config.format.frac_bits : 0, latency,
+          un.pipelined ? 1 : 0, u, valid, port[0], port[1], port[2], u, u);
       continue;
     }
     body_ += fmt::format(
         "  nea_unit #(\n    .Kind({}), .IsFixed({}), .Width({}), .Frac({}), .Latency({}), .Pipelined({})\n"
-        "  ) u_unit{} (\n    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(iss_{}), .op_i({}), .a_i({}), .b_i({}),\n"
+        "  ) u_unit{} (\n    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i({}), .op_i({}), .a_i({}), .b_i({}),\n"
         "    .valid_o(unit_valid[{}]), .result_o(res_{}));\n",
         un.kind == UnitKind::Div ? 2 : adder ? 1 : 0, dp_.config.format.fixed ? 1 : 0, W_, dp_.config.format.fixed ? dp_.config.format.frac_bits : 0,
-        un.latency, un.pipelined ? 1 : 0, u, u, op, port[0], port[1], u, u);
+        latency, un.pipelined ? 1 : 0, u, valid, op, port[0], port[1], u, u);
   }
 }
 
@@ -431,7 +488,7 @@ void Generator::io() {
     body_ += fmt::format("  assign out_valid_o = {};\n  assign out_data_o = {{{}{{1'b0}}}};\n", valid, W_);
     return;
   }
-  if (in.size() > 1) select("out_sel", static_cast<int>(in.size()), words, code);
+  if (in.size() > 1) select("out_sel", static_cast<int>(in.size()), words, code, st);
   body_ += fmt::format("  wire [{}:0] out_word = {};  // {} source{}\n", W_ - 1,
                        mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), "out_sel"),
                        in.size(), in.size() == 1 ? "" : "s");
@@ -498,10 +555,10 @@ void Generator::registers() {
       const std::string name = fmt::format("we_r{}_u{}", r, w);
       we_[r].push_back(name);
       en.push_back(name);
-      body_ += fmt::format("  wire {} = {};\n", name, event([&](int c) {
-                             const WriteBack& wb = dp_.program[static_cast<std::size_t>(c)].wb[static_cast<std::size_t>(w)];
-                             return wb.valid && wb.dest == static_cast<int>(r) ? (st ? wb.stage : 0) : -1;
-                           }));
+      declare_event(name, [&](int c) {
+        const WriteBack& wb = dp_.program[static_cast<std::size_t>(c)].wb[static_cast<std::size_t>(w)];
+        return wb.valid && wb.dest == static_cast<int>(r) ? (st ? wb.stage : 0) : -1;
+      });
     }
     std::string data;
     if (!units.empty()) {
@@ -590,10 +647,25 @@ std::string Generator::run() {
 
 }  // namespace
 
-std::string hardwired_verilog(const Datapath& dp) {
+std::string decode_name(Decode d) { return d == Decode::Registered ? "registered" : "combinational"; }
+
+Decode parse_decode(const std::string& name, const std::string& what) {
+  if (name == "combinational") return Decode::Combinational;
+  if (name == "registered") return Decode::Registered;
+  throw Error(fmt::format("{}: '{}' (combinational, registered)", what, name));
+}
+
+std::string hardwired_verilog(const Datapath& dp, const HardwiredOptions& options) {
   if (dp.backpressure()) throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented");
   if (dp.units.empty()) throw Error("--arch hardwired: a datapath without units");
-  return Generator(dp).run();
+  if (options.decode == Decode::Registered && dp.streaming())
+    throw Error("--decode registered: implemented for latency datapaths (not with --ii)");
+  if (options.operand_regs)
+    for (const Unit& u : dp.units)
+      if (u.latency < 2)
+        throw Error(fmt::format("--operand-regs: a unit of latency {} (the operand register is the first of a unit's "
+                                "cycles: every latency >= 2)", u.latency));
+  return Generator(dp, options).run();
 }
 
 }  // namespace neaccel::hw

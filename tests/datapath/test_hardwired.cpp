@@ -6,6 +6,7 @@
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -91,6 +92,82 @@ TEST(Hardwired, ParameterMemoryHoldsTheWordsThePortsRead) {
   hw::DesignSpec c = spec("planar2", 1, 1, 0);
   c.params = "load";  // a custom design has no parameter inputs
   EXPECT_THROW(hw::make_design(c), Error);
+}
+
+// Registered decode: no select or enable of the compute phase is decoded from the counter in the cycle it is used
+// (every statement that reads the counter's predecode dh_* / dl_* is a flip-flop's next value, or drives the input
+// port, the output port or the parameter memory); the multiplexers are the same. Its cycles: dp.cli.sim_hw_cosim_*rd.
+TEST(Hardwired, RegisteredDecodeTakesTheCounterOffTheMultiplexers) {
+  hw::DesignSpec s = spec("random:3:1", 1, 2, 0);
+  s.binding = "interconnect";
+  const hw::Design d = hw::make_design(s);
+  const std::string comb = hw::hardwired_verilog(d.dp);
+  const std::string reg = hw::hardwired_verilog(d.dp, {hw::Decode::Registered});
+  EXPECT_EQ(reg, hw::hardwired_verilog(hw::make_design(s).dp, {hw::Decode::Registered}));
+  EXPECT_NE(reg, comb);
+  EXPECT_EQ(port_mux_inputs(reg), port_mux_inputs(comb));
+  // Statements (up to ';') reading the predecode that are neither flip-flop inputs nor port/parameter logic.
+  const auto decoded_as_used = [](const std::string& text) {
+    static const std::regex comment(R"(//[^\n]*)");
+    const std::string v = std::regex_replace(text, comment, "");
+    static const std::regex predecode(R"(\bd[hl]_\d+\b)");
+    static const std::regex allowed(R"(^\s*(wire d[hl]_|wire load_en|wire ld_r|assign out_sel|always @\(posedge clk_i\) if \(cfg_we))");
+    std::vector<std::string> found;
+    std::size_t at = 0;
+    while (at < v.size()) {
+      const std::size_t end = std::min(v.find(';', at), v.size());
+      const std::string st = v.substr(at, end - at);
+      at = end + 1;
+      if (!std::regex_search(st, predecode) || st.find("<=") != std::string::npos) continue;
+      std::string trimmed = st.substr(st.find_first_not_of(" \n"));
+      if (!std::regex_search(trimmed, allowed)) found.push_back(trimmed.substr(0, trimmed.find('\n')));
+    }
+    return found;
+  };
+  const auto comb_found = decoded_as_used(comb);
+  EXPECT_FALSE(comb_found.empty());  // the check sees the combinational decode's selects
+  const auto reg_found = decoded_as_used(reg);
+  EXPECT_TRUE(reg_found.empty()) << reg_found.front();
+  EXPECT_NE(reg.find("enter_compute"), std::string::npos);
+  // Streaming and microcoded designs: refused (hardwired latency datapaths only).
+  hw::DesignSpec st = spec("random:3:1", 1, 2, hw::kStreamMinII);
+  EXPECT_THROW(hw::hardwired_verilog(hw::make_design(st).dp, {hw::Decode::Registered}), Error);
+  st.decode = "registered";
+  EXPECT_THROW(hw::make_design(st), Error);
+  hw::DesignSpec mc = spec("random:3:1", 1, 2, 0);
+  mc.arch = hw::Arch::Microcoded;
+  mc.decode = "registered";
+  EXPECT_THROW(hw::make_design(mc), Error);
+  EXPECT_EQ(hw::parse_decode("registered", "x"), hw::Decode::Registered);
+  EXPECT_EQ(hw::decode_name(hw::parse_decode("combinational", "x")), "combinational");
+  EXPECT_THROW(hw::parse_decode("pipelined", "--decode"), Error);
+}
+
+// Operand registers: each unit is built one stage shorter and reads its operands, issue and op from flip-flops
+// loaded from its multiplexers; a unit of latency 1 is refused. Its cycles: dp.cli.sim_hw_cosim_*or.
+TEST(Hardwired, OperandRegistersAreTheFirstOfEachUnitsCycles) {
+  hw::DesignSpec s = spec("random:3:1", 2, 2, 0);
+  const hw::Design d = hw::make_design(s);
+  const std::string v = hw::hardwired_verilog(d.dp, {hw::Decode::Combinational, true});
+  EXPECT_EQ(v, hw::hardwired_verilog(hw::make_design(s).dp, {hw::Decode::Combinational, true}));
+  const std::regex inst(R"(\.Kind\((\d)\), [^\n]*\.Latency\((\d+)\)[^\n]*\n  \) u_unit(\d+) \(\n[^\n]*\.valid_i\(iss_\d+_q\), \.op_i\(([^)]*)\), \.a_i\(a_\d+_q\), \.b_i\(b_\d+_q\))");
+  int units = 0;
+  for (std::sregex_iterator it(v.begin(), v.end(), inst), end; it != end; ++it, ++units) {
+    const int u = std::stoi((*it)[3].str());
+    EXPECT_EQ(std::stoi((*it)[2].str()), d.dp.units[static_cast<std::size_t>(u)].latency - 1) << "unit " << u;
+    if ((*it)[1].str() == "1") {
+      EXPECT_EQ((*it)[4].str(), fmt::format("op_{}_q", u));
+    }
+  }
+  EXPECT_EQ(units, static_cast<int>(d.dp.units.size()));
+  EXPECT_EQ(port_mux_inputs(v), port_mux_inputs(hw::hardwired_verilog(d.dp)));
+  s.lat_add = 1;
+  EXPECT_THROW(hw::hardwired_verilog(hw::make_design(s).dp, {hw::Decode::Combinational, true}), Error);
+  s.operand_regs = true;
+  EXPECT_THROW(hw::make_design(s), Error);
+  s.lat_add = 2;
+  s.arch = hw::Arch::Microcoded;
+  EXPECT_THROW(hw::make_design(s), Error);
 }
 
 TEST(Hardwired, BackpressureIsRefused) {

@@ -156,7 +156,7 @@ std::string write_rtl_fault(const hw::Design& d, const std::string& dir, const O
       hw::write_hex(bad, fault_dir + "/hex");
       if (d.spec.arch == hw::Arch::Hardwired) {
         std::ofstream f(fault_dir + "/nea_top.v", std::ios::binary);
-        f << hw::hardwired_verilog(bad);
+        f << hw::hardwired_verilog(bad, hw::hardwired_options(d.spec));
         if (!f) throw Error(fault_dir + "/nea_top.v: cannot write");
       }
       if (!o.quiet)

@@ -5,6 +5,7 @@
 
 #include "neaccel/dfg/graph.hpp"
 #include "neaccel/hw/datapath.hpp"
+#include "neaccel/hw/hardwired.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/robot.hpp"
 #include "neaccel/sched/schedule.hpp"
@@ -39,6 +40,12 @@ struct DesignSpec {
   // Binding (hw/binding.hpp, docs/binding.md): "left-edge" (the scheduler's instances, left-edge registers, operands
   // in graph order) or "interconnect" (rebound for fewer multiplexer inputs; latency datapaths only).
   std::string binding = "left-edge";
+  // Hardwired latency datapaths: the selects and enables decoded from the counter as they are used
+  // ("combinational") or one word ahead into flip-flops ("registered"; hw/hardwired.hpp Decode).
+  std::string decode = "combinational";
+  // Hardwired datapaths: operand registers after the unit port multiplexers, the first of each unit's cycles
+  // (hw/hardwired.hpp HardwiredOptions; every unit latency >= 2).
+  bool operand_regs = false;
   // The depth pass (dfg/depth.hpp) for this design's latencies; the design's graph (and golden model)
   // is the reduced one. false: the traced graph.
   bool depth = true;
@@ -89,6 +96,9 @@ struct Design {
 struct OptionError : Error {
   using Error::Error;
 };
+
+// The hardwired generator's options of a design spec (its decode and operand registers).
+HardwiredOptions hardwired_options(const DesignSpec& spec);
 
 // Builds the design; throws neaccel::Error (bad robot, format, unit counts < 1, latencies < 1; OptionError above).
 Design make_design(const DesignSpec& spec);

@@ -16,12 +16,32 @@
 
 #include "neaccel/hw/datapath.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace neaccel::hw {
 
-// Verilog of module `nea_top` for this datapath. Latency datapaths only: throws neaccel::Error (one line) for a
-// streaming one. Same datapath, same text.
-std::string hardwired_verilog(const Datapath& dp);
+// How the sequencer drives the datapath's selects and enables (docs/datapath.md "Registered decode"):
+//   - Combinational: decoded from the cycle counter in the cycle they are used, so the counter, its predecode and
+//     the sum-of-products lie in front of every operand multiplexer and therefore of every unit's first stage;
+//   - Registered: decoded one program word ahead into flip-flops (the word after the counter's, or word 0 in the
+//     cycle that enters the compute phase), so each multiplexer is driven by a flip-flop. Same cycles, same ports
+//     and trace; one flip-flop per select bit and per issue and write enable. Latency datapaths only.
+enum class Decode : std::uint8_t { Combinational, Registered };
+std::string decode_name(Decode d);                                     // "combinational", "registered"
+Decode parse_decode(const std::string& name, const std::string& what);  // neaccel::Error naming `what` otherwise
+
+struct HardwiredOptions {
+  Decode decode = Decode::Combinational;
+  // Operand registers: every unit's input ports (and its issue valid and adder op) registered after their
+  // multiplexers, as the first of the unit's L cycles; the unit is built with L - 1 stages, so the program, its
+  // cycles and the trace are unchanged and the multiplexers no longer lie in front of the units' first stage.
+  // Needs every unit latency >= 2.
+  bool operand_regs = false;
+};
+
+// Verilog of module `nea_top` for this datapath. Throws neaccel::Error (one line) for a datapath with back-pressure,
+// a streaming one with registered decode, or operand registers with a unit of latency 1. Same datapath, same text.
+std::string hardwired_verilog(const Datapath& dp, const HardwiredOptions& options = {});
 
 }  // namespace neaccel::hw
