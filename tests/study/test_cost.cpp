@@ -6,6 +6,7 @@
 // nextpnr's own Fmax moves by several percent with the seed, so 20 % is the useful resolution of a period model).
 #include "neaccel/ref/error.hpp"
 #include "neaccel/cost/cost.hpp"
+#include "neaccel/cost/design_pnr.hpp"
 #include "neaccel/cost/routability.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/cost/timing.hpp"
@@ -309,6 +310,53 @@ TEST(DeviceModel, SeedSpreadIsTheCalibrationsSeedOneBesideOtherSeeds) {
     EXPECT_DOUBLE_EQ(d["median_fmax_mhz"].get<double>(), median);
     EXPECT_NEAR(d["spread_percent"].get<double>(), 100.0 * (f.back() - f.front()) / median, 0.05);
   }
+}
+
+// data/ecp5-85f/hardwired-levers.json (cost/calibration/ecp5/hardwired_levers.sh, docs/datapath.md "Registered
+// decode and operand registers") quotes the placed figures of designs the generator builds today: each row's design,
+// generated again, is the committed place-and-route result it quotes (same Verilog, so the same cache key), with its
+// cycles, and verified. A change of the generator that moves these designs fails here until the table is measured
+// again. The binary32 baseline is the study's own fastest design.
+TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
+  const json levers = load("ecp5-85f/hardwired-levers.json");
+  ASSERT_GE(levers.at("designs").size(), 4u);
+  const std::string tmp = ::testing::TempDir() + "/neaccel-levers";
+  bool registered = false, operand_regs = false;
+  for (const auto& row : levers["designs"]) {
+    SCOPED_TRACE(row["name"].get<std::string>());
+    neaccel::hw::DesignSpec s;
+    s.robot = "puma560";
+    s.custom = true;
+    s.format = neaccel::hw::NumberFormat::parse(row.at("format").get<std::string>());
+    s.mul = s.add = 4;
+    s.lat_mul = row.at("lat_mul");
+    s.lat_add = row.at("lat_add");
+    s.arch = neaccel::hw::Arch::Hardwired;
+    s.binding = "interconnect";
+    s.decode = row.at("decode").get<std::string>();
+    s.operand_regs = row.at("operand_regs").get<bool>();
+    registered = registered || s.decode == "registered";
+    operand_regs = operand_regs || s.operand_regs;
+    const neaccel::hw::Design d = neaccel::hw::make_design(s);
+    const std::string dir = tmp + "/" + row["name"].get<std::string>();
+    neaccel::hw::write_artifacts(d, dir, std::string(NEACCEL_SOURCE_DIR) + "/rtl");
+    EXPECT_EQ(row.at("cycles").get<int>(), d.dp.cycles());
+    neaccel::cost::DesignPnrOptions o;
+    o.dir = dir;
+    o.seed = row.at("seed");
+    o.cached_only = true;
+    const json placed = neaccel::cost::design_pnr(o);
+    ASSERT_EQ(placed.value("cache", ""), "committed") << "the design is not the one measured: regenerate the table";
+    EXPECT_EQ(placed.at("fmax_mhz"), row.at("fmax_mhz"));
+    EXPECT_EQ(placed.at("lut"), row.at("lut"));
+    EXPECT_EQ(placed.at("ff"), row.at("ff"));
+    EXPECT_NEAR(row.at("time_ns").get<double>(), row["cycles"].get<int>() * placed.at("period_ns").get<double>(), 0.05);
+    EXPECT_EQ(row.at("cosim").at("mismatches"), 0);
+    EXPECT_TRUE(row["cosim"].at("rtl_equals_systemc").get<bool>());
+    EXPECT_GT(row["cosim"].at("cycles_compared").get<int>(), 0);
+  }
+  EXPECT_TRUE(registered);
+  EXPECT_TRUE(operand_regs);
 }
 
 // The hardwired streaming term (cost.hpp: k_stream): fitted on the hardwired streaming designs of the fit set after
