@@ -66,6 +66,25 @@ hw::DesignSpec generated_spec(const Context& ctx, const nlohmann::json& row);
 // The index in data/verify.json's runs of the named design's run in a number format, or -1 when there is none.
 std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std::string& format);
 
+// The hardwired datapath's pipelining options (hw/hardwired.hpp: registered decode, operand registers), which the
+// device model does not cover: the study builds the fastest design with them as well, verifies it (section 6) and
+// places it (section 7). Each: its name in the design's name, its `neaccel rtl` arguments.
+struct Lever {
+  std::string name;
+  std::vector<std::string> args;
+};
+// The levers that apply to a chosen design: none unless it is a hardwired latency datapath; operand registers only
+// where every unit latency is at least 2.
+std::vector<Lever> levers_of(const nlohmann::json& design);
+// Whether the study will have a placement of the design in `dir` on its target: --pnr, or a cached result (the
+// design's own cache or the committed one, at seed 1 or the other seeds the device section reads).
+bool will_be_placed(const Context& ctx, const std::filesystem::path& dir);
+// The formats the levers are built in: binary32 and the fixed-point format of section 6.
+inline const std::vector<std::string>& lever_formats() {
+  static const std::vector<std::string> f{"fp32", "fixed:16.16"};
+  return f;
+}
+
 // The directory of a chosen design's RTL in a number format (designs/<name>_<format>; binary32 by default).
 std::filesystem::path chosen_design_dir(const Context& ctx, const std::string& name,
                                         const std::string& format = "fp32");

@@ -99,6 +99,85 @@ json units_bound(const json& points, const std::string& target) {
   return best;
 }
 
+// The status of a design in neither cache, the tools not run.
+constexpr const char* kNotPlacedYet = "not placed and routed yet: --pnr places it";
+
+// One design placed and routed as the chosen ones are (committed or cached results; with --pnr the tools, under
+// their limit): the result's status, seed and figures, its time at `cycles`.
+json placed_figures(const Context& ctx, const cost::Target& t, const fs::path& dir, int cycles, bool run_tools) {
+  cost::DesignPnrOptions o;
+  o.dir = dir.string();
+  o.target = t.name;
+  o.other_seeds = kOtherSeeds;
+  o.cached_only = !run_tools;
+  o.timeout_s = ctx.opt.pnr_timeout_s;
+  json placed;
+  try {
+    placed = cost::design_pnr(o);
+  } catch (const cost::PnrTimeout& err) {
+    return {{"status", fmt::format("not placed: {} (--pnr-timeout {:g}: a longer limit, or `neaccel area --design {} --pnr "
+                                   "--target {} --seed 2` for another placement)",
+                                   err.what(), ctx.opt.pnr_timeout_s, dir.string(), t.name)}};
+  }
+  const std::string from = placed.value("cache", "none");
+  if (from == "none") return {{"status", kNotPlacedYet}};
+  if (!placed.value("fits", false)) return {{"status", "does not fit: " + placed.value("overflow", std::string())}};
+  const int seed = placed.value("seed", 1);
+  std::vector<std::string> how;
+  if (from == "committed") how.push_back("committed result, data/pnr-cache");
+  if (seed != 1) how.push_back(seed_note(seed));
+  const double period = placed.at("period_ns").get<double>();
+  return {{"status", "placed and routed" + (how.empty() ? "" : " (" + fmt::format("{}", fmt::join(how, "; ")) + ")")},
+          {"seed", seed}, {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
+          {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")}, {"ff", placed.at("ff")},
+          {"time_ns", cycles * period}};
+}
+
+}  // namespace
+
+bool will_be_placed(const Context& ctx, const fs::path& dir) {
+  const cost::Target& t = cost::target(ctx.opt.target);
+  if (!t.has_device_model()) return false;
+  if (ctx.opt.pnr) return true;
+  cost::DesignPnrOptions o;
+  o.dir = dir.string();
+  o.target = t.name;
+  o.other_seeds = kOtherSeeds;
+  o.cached_only = true;
+  return cost::design_pnr(o).value("cache", "none") != "none";
+}
+
+namespace {
+
+// The fastest design with the hardwired pipelining options (levers_of; built and verified in section 6), placed:
+// per lever and format its cycles (the program's, unchanged), its placed figures, and the same design's placed time
+// without the option (the device table's row) for comparison. The device model has no figure for them.
+json place_levers(Context& ctx, const cost::Target& t, const json& designs, const json& rows) {
+  json out = json::array();
+  if (designs.empty()) return out;
+  const std::string base = designs[0]["name"].get<std::string>();
+  for (const Lever& l : levers_of(designs[0]))
+    for (const std::string& format : lever_formats()) {
+      const std::string name = base + ", " + l.name;
+      const fs::path dir = chosen_design_dir(ctx, name, format);
+      if (!fs::exists(dir / "manifest.json")) continue;
+      const json manifest = json::parse(read_whole_file(dir / "manifest.json"));
+      const int cycles = manifest.at("datapath").at("cycles").get<int>();
+      if (ctx.opt.pnr) ctx.progress.detail(name + ", " + format + " (place and route on " + t.part + ")");
+      json row{{"name", name}, {"lever", l.name}, {"format", format}, {"cycles", cycles}, {"dir", dir.filename().string()},
+               {"placed", placed_figures(ctx, t, dir, cycles, ctx.opt.pnr)}};
+      const std::string without = format == "fp32" ? base : base + ", " + format;
+      for (const auto& r : rows)
+        if (r["name"] == without && r["placed"].contains("time_ns")) {
+          row["without"] = {{"cycles", r["cycles"]}, {"time_ns", r["placed"]["time_ns"]}, {"fmax_mhz", r["placed"]["fmax_mhz"]}};
+          if (row["placed"].contains("time_ns"))
+            row["speedup"] = r["placed"]["time_ns"].get<double>() / row["placed"]["time_ns"].get<double>();
+        }
+      out.push_back(row);
+    }
+  return out;
+}
+
 }  // namespace
 
 void stage_device(Context& ctx) {
@@ -153,56 +232,30 @@ void stage_device(Context& ctx) {
                         {"critical", e.critical}}}};
     if (!fit.fits) row["model"]["overflow"] = fit.overflow;
     if (!fit.unroutable.empty()) row["model"]["unroutable"] = fit.unroutable;
-    cost::DesignPnrOptions o;
-    o.dir = dir.string();
-    o.target = t.name;
     // Only what the model says fits and is within the routed envelope is placed here: a design over the device would
     // take Yosys its whole run to refuse, and one beyond the envelope can keep nextpnr's router going for hours.
     // Seed 1's placement is the figure of record. Where it is not cached, another seed's is read (a design whose
     // seed-1 placement did not route is committed at the seed that did: data/README.md), and the row names the seed;
     // only then is seed 1 run, with --pnr, under its time limit.
-    o.other_seeds = kOtherSeeds;
-    o.cached_only = !ctx.opt.pnr || !fit.routable;
-    o.timeout_s = ctx.opt.pnr_timeout_s;
-    if (!o.cached_only) ctx.progress.detail(name + " (place and route on " + t.part + ")");
-    json placed = json::object();  // none, where the tools ran over their limit
-    std::string timed_out;
-    try {
-      placed = cost::design_pnr(o);
-    } catch (const cost::PnrTimeout& err) {
-      timed_out = err.what();
+    const bool run_tools = ctx.opt.pnr && fit.routable;
+    if (run_tools) ctx.progress.detail(name + " (place and route on " + t.part + ")");
+    json placed = placed_figures(ctx, t, dir, cycles, run_tools);
+    if (placed.contains("time_ns")) {
+      placed["model_error_percent"] = {{"period", cost::percent_error(e.period_ns, placed["period_ns"].get<double>())},
+                                       {"lut", cost::percent_error(e.lut, placed["lut"].get<double>())},
+                                       {"dsp", cost::percent_error(e.dsp, placed["dsp"].get<double>())}};
+    } else if (!fit.routable && placed["status"] == kNotPlacedYet) {
+      placed["status"] = !fit.fits ? "not placed: the model says it does not fit (" + fit.overflow + ")"
+                                   : "not placed: beyond what has been measured to route (" + fit.unroutable + ")";
     }
-    const std::string from = placed.value("cache", "none");
-    const int seed = placed.value("seed", 1);  // a result records its seed
-    if (!timed_out.empty()) {
-      row["placed"] = {{"status", fmt::format("not placed: {} (--pnr-timeout {:g}: a longer limit, or `neaccel area "
-                                              "--design {} --pnr --target {} --seed 2` for another placement)",
-                                              timed_out, ctx.opt.pnr_timeout_s, dir.string(), t.name)}};
-    } else if (from == "none") {
-      row["placed"] = {{"status", fit.routable ? "not placed and routed yet: --pnr places it"
-                                  : !fit.fits ? "not placed: the model says it does not fit (" + fit.overflow + ")"
-                                              : "not placed: beyond what has been measured to route (" + fit.unroutable + ")"}};
-    } else if (!placed.value("fits", false)) {
-      row["placed"] = {{"status", "does not fit: " + placed.value("overflow", std::string())}};
-    } else {
-      const double period = placed.at("period_ns").get<double>();
-      std::vector<std::string> how;
-      if (from == "committed") how.push_back("committed result, data/pnr-cache");
-      if (seed != 1) how.push_back(seed_note(seed));
-      row["placed"] = {{"status", "placed and routed" + (how.empty() ? "" : " (" + fmt::format("{}", fmt::join(how, "; ")) + ")")},
-                       {"seed", seed},
-                       {"fmax_mhz", placed.at("fmax_mhz")}, {"period_ns", period}, {"lut", placed.at("lut")},
-                       {"lut_percent", placed.at("percent").at("lut")}, {"dsp", placed.at("dsp")},
-                       {"ff", placed.at("ff")}, {"time_ns", cycles * period},
-                       {"model_error_percent", {{"period", cost::percent_error(e.period_ns, period)},
-                                                {"lut", cost::percent_error(e.lut, placed.at("lut").get<double>())},
-                                                {"dsp", cost::percent_error(e.dsp, placed.at("dsp").get<double>())}}}};
-    }
+    row["placed"] = placed;
     rows.push_back(row);
   }
+  const json lever_rows = place_levers(ctx, t, designs, rows);
   json device{{"target", t.name}, {"part", t.part},
               {"model", "cost::estimate_cost on " + t.name + " (docs/cost.md: neaccel area --model --target " + t.name + ")"},
               {"designs", rows}};
+  if (!lever_rows.empty()) device["levers"] = lever_rows;
   if (!not_costed.empty()) device["not_costed"] = not_costed;
   const json bound = units_bound(ctx.data.at("explore")["points"], t.name);
   if (!bound.is_null()) device["bound"] = bound;
@@ -244,6 +297,41 @@ void stage_device(Context& ctx) {
            "model error, LUT4 (%)"},
           table);
   if (!not_costed.empty()) r.para("Not in the table, the device model having no figure for it: {}.", {r.num("device", "/not_costed")});
+  if (!lever_rows.empty()) {
+    r.para("The fastest design again, with the hardwired datapath's pipelining options (`neaccel rtl --decode "
+           "registered`: every select and enable of the compute phase from a flip-flop, decoded a program word "
+           "ahead; `--operand-regs`: a register after each unit port's multiplexer, the first of the unit's cycles, "
+           "the unit one stage shorter; docs/datapath.md). The program and its cycles are the same, the Verilog is "
+           "not: section 6 co-simulates each. The device model does not cover them, so they are not explored or "
+           "chosen; here they are placed and routed like the chosen designs.");
+    std::vector<std::vector<Cell>> lt;
+    for (std::size_t i = 0; i < lever_rows.size(); ++i) {
+      const std::string at = fmt::format("/levers/{}", i);
+      const json& row = lever_rows[i];
+      std::string label = row["lever"].get<std::string>();
+      if (row["placed"].value("seed", 1) != 1) label += " (" + seed_note(row["placed"]["seed"].get<int>()) + ")";
+      std::vector<Cell> cells{Report::label(label), r.num("device", at + "/format"), r.num("device", at + "/cycles")};
+      if (row["placed"].contains("time_ns")) {
+        for (const auto& [field, digits] : std::initializer_list<std::pair<const char*, int>>{
+                 {"/placed/fmax_mhz", 2}, {"/placed/lut", -1}, {"/placed/dsp", -1}, {"/placed/time_ns", 1}})
+          cells.push_back(r.num("device", at + field, digits));
+      } else {
+        cells.push_back(Report::label(row["placed"]["status"].get<std::string>()));
+        for (int k = 0; k < 3; ++k) cells.push_back(Report::label(""));
+      }
+      if (row.contains("without")) {
+        cells.push_back(r.num("device", at + "/without/time_ns", 1));
+        cells.push_back(row.contains("speedup") ? r.num("device", at + "/speedup", 2) : Report::label("-"));
+      } else {
+        cells.push_back(Report::label("not placed"));
+        cells.push_back(Report::label("-"));
+      }
+      lt.push_back(cells);
+    }
+    r.table({"options", "format", "cycles", "placed: Fmax (MHz)", "placed: LUT4", "placed: DSP", "placed: ns",
+             "without them: ns", "speed-up"},
+            lt);
+  }
   if (!bound.is_null()) {
     r.para("What no explored design can beat on the " + t.part + ": one evaluation's critical path through the "
            "graph (the schedule with unlimited units, in cycles at the unit latencies) at the period of the units' "
@@ -371,6 +459,25 @@ void device_summary(Context& ctx) {
     }
     r.para(text, c);
   }
+  // The pipelining options, per format the fastest placed (section 7): measured only, the model has no figure.
+  if (dev.contains("levers"))
+    for (const std::string& format : lever_formats()) {
+      std::ptrdiff_t best = -1;
+      const json& lv = dev["levers"];
+      for (std::size_t i = 0; i < lv.size(); ++i)
+        if (lv[i]["format"] == format && lv[i].contains("speedup") &&
+            (best < 0 || lv[i]["placed"]["time_ns"].get<double>() <
+                             lv[static_cast<std::size_t>(best)]["placed"]["time_ns"].get<double>()))
+          best = static_cast<std::ptrdiff_t>(i);
+      if (best < 0) continue;
+      const std::string at = fmt::format("/levers/{}", best);
+      r.para("- With " + lv[static_cast<std::size_t>(best)]["lever"].get<std::string>() + " (section 7: placed and "
+             "routed, not in the device model), the lowest-latency design in " + format + " takes {} ns ({} cycles at "
+             "{} MHz; {} LUT4), {} times as fast as the same design without ({} ns).",
+             {r.num("device", at + "/placed/time_ns", 1), r.num("device", at + "/cycles"),
+              r.num("device", at + "/placed/fmax_mhz", 2), r.num("device", at + "/placed/lut"),
+              r.num("device", at + "/speedup", 2), r.num("device", at + "/without/time_ns", 1)});
+    }
   // The device model ranks within its own period error: where place and route finds another chosen latency datapath
   // faster than the model's lowest-latency one, the summary says which, at its placed clock.
   if (const std::ptrdiff_t best = fastest_placed_row(rows); best > 0) {

@@ -521,10 +521,12 @@ json simulate(Context& ctx, const fs::path& dir, const std::string& engine) {
 
 // The RTL of one design in one number format, written by `neaccel rtl` under designs/; returns its manifest.
 json generate_rtl(Context& ctx, const json& point, const std::string& name, const std::string& format,
-                  bool streaming = false) {
+                  bool streaming = false, const std::vector<std::string>& extra = {}) {
   const fs::path dir = ctx.dir / "designs" / slug(name + "_" + format);
   fs::create_directories(dir);
-  return json::parse(run_self(rtl_args(ctx, point, format, dir, streaming), dir / "rtl.log"));
+  std::vector<std::string> args = rtl_args(ctx, point, format, dir, streaming);
+  args.insert(args.end(), extra.begin(), extra.end());
+  return json::parse(run_self(args, dir / "rtl.log"));
 }
 
 fs::path design_dir(const Context& ctx, const std::string& name, const std::string& format) {
@@ -656,6 +658,17 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
+std::vector<Lever> levers_of(const json& design) {
+  const json& p = design.at("explore");
+  if (design.value("streaming", false) || p.value("arch", std::string("microcoded")) != "hardwired") return {};
+  std::vector<Lever> l{{"registered decode", {"--decode", "registered"}}};
+  int least = std::min(p["lat_mul"].get<int>(), p["lat_add"].get<int>());
+  if (p.value("div", 0) > 0) least = std::min(least, p["lat_div"].get<int>());
+  if (least >= 2)
+    l.push_back({"registered decode and operand registers", {"--decode", "registered", "--operand-regs"}});
+  return l;
+}
+
 std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std::string& format) {
   const json& runs = ctx.data.at("verify")["runs"];
   for (std::size_t k = 0; k < runs.size(); ++k)
@@ -721,6 +734,21 @@ void stage_verify(Context& ctx) {
     const json manifest = generate_rtl(ctx, designs[0]["explore"], designs[0]["name"], fx);
     runs.push_back(verify_design(ctx, manifest, designs[0]["name"], fx, !ctx.opt.quick));
   }
+  // The fastest design with the hardwired datapath's pipelining options: the same program and cycles, other
+  // Verilog, so the Verilog itself is co-simulated (quick study too). The device model has no figure for them, so
+  // only a placement says what they gain: each is kept where section 7 will place it (--pnr, or a cached result on
+  // a target with a device model) and its directory removed otherwise.
+  for (const Lever& l : levers_of(designs[0]))
+    for (const std::string& format : lever_formats()) {
+      const std::string name = designs[0]["name"].get<std::string>() + ", " + l.name;
+      ctx.progress.detail(name + " (" + format + ")");
+      const json manifest = generate_rtl(ctx, designs[0]["explore"], name, format, false, l.args);
+      if (!will_be_placed(ctx, design_dir(ctx, name, format))) {
+        fs::remove_all(design_dir(ctx, name, format));
+        continue;
+      }
+      runs.push_back(verify_design(ctx, manifest, name, format, true));
+    }
   ctx.data.put("verify", {{"runs", runs}});
   Report& r = ctx.report;
   r.heading(2, "6. Verification" + function_suffix(ctx.opt.function));

@@ -423,6 +423,53 @@ TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
   EXPECT_NE(md.find("### On a device that holds them: LFE5U-85F-6BG381C"), std::string::npos);
 }
 
+// The fastest design with the hardwired pipelining options (registered decode; with operand registers where every
+// latency is at least 2): per option and format one design, verified by co-simulating its own Verilog (section 6),
+// with the fastest design's cycles (the options change the Verilog, not the program), placed from the committed cache
+// and compared with the same design's placed time without them; the summary quotes the fastest per format.
+TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
+  const json dev = data("device");
+  const json designs = data("designs")["designs"];
+  ASSERT_EQ(designs[0]["explore"]["arch"], "hardwired") << "the quick study's fastest design is hardwired";
+  ASSERT_TRUE(dev.contains("levers"));
+  const json& lv = dev["levers"];
+  const bool opregs = designs[0]["explore"]["lat_mul"].get<int>() >= 2 && designs[0]["explore"]["lat_add"].get<int>() >= 2;
+  EXPECT_EQ(lv.size(), opregs ? 4u : 2u);
+  const json runs = data("verify")["runs"];
+  const std::string md = read(kDir / "report.md");
+  const std::string summary = md.substr(md.find("## Summary"), md.find("## 1. ") - md.find("## Summary"));
+  std::map<std::string, double> best;  // per format the least placed time
+  for (const auto& l : lv) {
+    SCOPED_TRACE(l["name"].get<std::string>() + " " + l["format"].get<std::string>());
+    EXPECT_EQ(l["name"], designs[0]["name"].get<std::string>() + ", " + l["lever"].get<std::string>());
+    EXPECT_EQ(l["cycles"], dev["designs"][0]["cycles"]);
+    // Its own Verilog was co-simulated: RTL = SystemC model in every compared cycle, bit-exact.
+    bool verified = false;
+    for (const auto& r : runs)
+      if (r["name"] == l["name"] && r["format"] == l["format"]) {
+        verified = r["pass"].get<bool>() && r["engines"] == "Verilator co-simulated with SystemC" &&
+                   r["cosim_cycles"].get<long>() > 0 && r["cycles_per_evaluation"] == l["cycles"];
+      }
+    EXPECT_TRUE(verified);
+    // The manifest says which options it was built with.
+    const json m = json::parse(read(kDir / "designs" / l["dir"].get<std::string>() / "manifest.json"));
+    EXPECT_EQ(m["spec"]["decode"], "registered");
+    EXPECT_EQ(m["spec"].value("operand_regs", false), l["lever"].get<std::string>().find("operand registers") != std::string::npos);
+    ASSERT_TRUE(l["placed"].contains("time_ns")) << l["placed"]["status"];
+    const double t = l["placed"]["time_ns"].get<double>();
+    EXPECT_TRUE(close(t, l["cycles"].get<int>() * l["placed"]["period_ns"].get<double>()));
+    ASSERT_TRUE(l.contains("without"));
+    EXPECT_TRUE(close(l["speedup"].get<double>(), l["without"]["time_ns"].get<double>() / t));
+    const std::string f = l["format"];
+    if (!best.count(f) || t < best[f]) best[f] = t;
+  }
+  EXPECT_EQ(best.size(), 2u);
+  for (const auto& [format, t] : best)
+    EXPECT_NE(summary.find("the lowest-latency design in " + format + " takes " + fmt::format("{:.1f}", t) + " ns"),
+              std::string::npos) << format;
+  EXPECT_NE(md.find("| options | format | cycles |"), std::string::npos);
+}
+
 // The synthesis table's FPGA column speaks of the study's device (the quick study's target, the ECP5): each flat
 // design's LUT4 and DSP blocks by that device's model on the design as generated, recomputed here from its manifest,
 // not the iCE40 estimate of a device none of the designs fits.
