@@ -31,6 +31,7 @@ struct AreaOptions {
   std::string target;   // --target; empty: the iCE40 HX8K flow of design_area
   bool remeasure = false;
   int seed = 1;         // --seed: nextpnr's placer seed (with --design --pnr --target)
+  bool seed_given = false;  // --seed on the command line (else other seeds' cached results are read, as the study does)
   double pnr_timeout_s = 0;  // --pnr-timeout: each tool's limit (nextpnr's router need not converge); 0: not given
   bool model = false;   // --model: the target's device model and its calibration designs
   bool routability = false;  // --routability: the designs placed on the target, routed or not, and their envelope
@@ -135,6 +136,7 @@ void run_design_pnr(const AreaOptions& a) {
   o.remeasure = a.remeasure;
   o.cached_only = a.units.cached_only;
   o.seed = a.seed;
+  if (!a.seed_given) o.other_seeds = neaccel::cost::kCachedOtherSeeds;
   o.timeout_s = a.pnr_timeout_s > 0 ? a.pnr_timeout_s : neaccel::cost::kPnrTimeoutS;
   const json j = neaccel::cost::design_pnr(o);
   if (a.json) {
@@ -168,7 +170,10 @@ void run_design_pnr(const AreaOptions& a) {
              p["ff"].get<double>(), j["dsp"].get<long>(), p["dsp"].get<double>(), j["bram"].get<long>(),
              p["bram"].get<double>(), j["io"].get<long>(),
              j["cache"] == "measured" ? fmt::format("placed and routed in {:.0f} s", j["seconds"].get<double>())
-                                      : "cached (" + j["cache"].get<std::string>() + ")");
+             : j.value("seed", 1) != a.seed
+                 ? fmt::format("cached ({}; nextpnr seed {}: seed {} has no cached result)", j["cache"].get<std::string>(),
+                               j["seed"].get<int>(), a.seed)
+                 : "cached (" + j["cache"].get<std::string>() + ")");
   print_model();
 }
 
@@ -332,7 +337,8 @@ void setup(CLI::App& app) {
   cmd->add_flag("--hierarchical", d.hierarchical,
                 "with --design: synthesise the non-unit logic only (units as black boxes) and take the units from "
                 "data/unit-area.json (for designs whose whole synthesis takes too long; docs/cost.md)");
-  cmd->callback([opts] {
+  cmd->callback([opts, cmd] {
+    opts->seed_given = cmd->count("--seed") > 0;
     if (!opts->target.empty()) {
       try {
         (void)neaccel::cost::target(opts->target);

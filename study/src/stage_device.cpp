@@ -33,7 +33,7 @@ namespace {
 // with dividers or FMA units has no fixed-point figure here).
 constexpr const char* kFixedBound = "fixed:16.16";
 // Seeds after the first whose cached placement a design is read at when seed 1's is not cached (stage_device).
-constexpr int kOtherSeeds = 4;
+constexpr int kOtherSeeds = cost::kCachedOtherSeeds;
 // How the report names a placement at another seed than the figures of record's.
 std::string seed_note(int seed) { return fmt::format("nextpnr seed {}", seed); }
 

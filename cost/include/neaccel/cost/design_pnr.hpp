@@ -29,6 +29,10 @@ struct DesignPnrOptions {
                                     // at the seed that did; the result records its seed); the tools run at `seed` only
 };
 
+// The other seeds whose cached results the study and `area --design --pnr` (without --seed) read where seed 1 has
+// none: a design whose seed-1 placement did not route is committed at the seed that did (data/README.md).
+constexpr int kCachedOtherSeeds = 4;
+
 // Each place-and-route tool's limit on one design where the caller sets none of its own: above the longest measured
 // (40 minutes), and finite, because nextpnr's router need not converge.
 constexpr double kPnrTimeoutS = 7200;
