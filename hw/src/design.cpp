@@ -133,6 +133,13 @@ namespace {
 Design make_design_ff(const DesignSpec& spec, Binding binding);
 }  // namespace
 
+int least_unit_latency(const DesignSpec& spec) {
+  int least = std::min(spec.lat_mul, spec.lat_add);
+  if (spec.div > 0) least = std::min(least, spec.lat_div);
+  if (spec.fma > 0) least = std::min(least, spec.lat_fma);
+  return least;
+}
+
 HardwiredOptions hardwired_options(const DesignSpec& spec) {
   return {parse_decode(spec.decode, "--decode"), spec.operand_regs};
 }
@@ -148,9 +155,7 @@ Design make_design(const DesignSpec& spec) {
     throw Error("--decode registered: implemented for the hardwired latency datapath (--arch hardwired, without --ii)");
   if (spec.operand_regs) {
     if (spec.arch != Arch::Hardwired) throw Error("--operand-regs: implemented for the hardwired datapath (--arch hardwired)");
-    int least = std::min(spec.lat_mul, spec.lat_add);
-    if (spec.div > 0) least = std::min(least, spec.lat_div);
-    if (spec.fma > 0) least = std::min(least, spec.lat_fma);
+    const int least = least_unit_latency(spec);
     if (least < 2)
       throw Error(fmt::format("--operand-regs: a unit latency of {} (the operand register is the first of a unit's "
                               "cycles: every latency >= 2)", least));

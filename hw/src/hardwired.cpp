@@ -173,7 +173,7 @@ class Generator {
   // word c the event decoded at word c - 1, and at word 0 the event decoded as the compute phase is entered).
   template <class F>
   void declare_event(const std::string& name, F ev) {
-    if (!ahead_ || dp_.streaming()) {
+    if (!ahead_) {
       body_ += fmt::format("  wire {} = {};\n", name, event(ev));
       return;
     }
@@ -201,7 +201,7 @@ class Generator {
   template <class F>
   void select(const std::string& name, int n, int words, F code, bool compute = true) {
     const int bits = std::max(1, clog2(n));
-    const bool reg = ahead_ && compute && !dp_.streaming();
+    const bool reg = ahead_ && compute;
     body_ += fmt::format("  wire [{}:0] {};\n", bits - 1, name);
     for (int b = 0; b < bits; ++b) {
       Table t(static_cast<std::size_t>(words), kDc);
@@ -227,7 +227,7 @@ class Generator {
   void io();
 
   const Datapath& dp_;
-  const bool ahead_;  // registered decode (Decode::Registered)
+  const bool ahead_;  // registered decode (latency datapaths: hardwired_verilog refuses a streaming one)
   const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
   const int U_, W_, RA_, P_, n_in_, n_out_, n_par_, S_, CW_;

@@ -75,7 +75,7 @@ struct Lever {
 };
 // The levers that apply to a chosen design: none unless it is a hardwired latency datapath; operand registers only
 // where every unit latency is at least 2.
-std::vector<Lever> levers_of(const nlohmann::json& design);
+std::vector<Lever> levers_of(const Context& ctx, const nlohmann::json& design);
 // Whether the study will have a placement of the design in `dir` on its target: --pnr, or a cached result (the
 // design's own cache or the committed one, at seed 1 or the other seeds the device section reads).
 bool will_be_placed(const Context& ctx, const std::filesystem::path& dir);

@@ -99,18 +99,25 @@ json units_bound(const json& points, const std::string& target) {
   return best;
 }
 
-// The status of a design in neither cache, the tools not run.
-constexpr const char* kNotPlacedYet = "not placed and routed yet: --pnr places it";
-
-// One design placed and routed as the chosen ones are (committed or cached results; with --pnr the tools, under
-// their limit): the result's status, seed and figures, its time at `cycles`.
-json placed_figures(const Context& ctx, const cost::Target& t, const fs::path& dir, int cycles, bool run_tools) {
+// How the study places a design on its target: the cached results at seed 1 or the other seeds it reads, and the
+// tools (at seed 1, under --pnr-timeout) only with run_tools.
+cost::DesignPnrOptions pnr_options(const Context& ctx, const cost::Target& t, const fs::path& dir, bool run_tools) {
   cost::DesignPnrOptions o;
   o.dir = dir.string();
   o.target = t.name;
   o.other_seeds = kOtherSeeds;
   o.cached_only = !run_tools;
   o.timeout_s = ctx.opt.pnr_timeout_s;
+  return o;
+}
+
+// The status of a design in neither cache, the tools not run.
+constexpr const char* kNotPlacedYet = "not placed and routed yet: --pnr places it";
+
+// One design placed and routed as the chosen ones are (committed or cached results; with --pnr the tools, under
+// their limit): the result's status, seed and figures, its time at `cycles`.
+json placed_figures(const Context& ctx, const cost::Target& t, const fs::path& dir, int cycles, bool run_tools) {
+  const cost::DesignPnrOptions o = pnr_options(ctx, t, dir, run_tools);
   json placed;
   try {
     placed = cost::design_pnr(o);
@@ -139,12 +146,7 @@ bool will_be_placed(const Context& ctx, const fs::path& dir) {
   const cost::Target& t = cost::target(ctx.opt.target);
   if (!t.has_device_model()) return false;
   if (ctx.opt.pnr) return true;
-  cost::DesignPnrOptions o;
-  o.dir = dir.string();
-  o.target = t.name;
-  o.other_seeds = kOtherSeeds;
-  o.cached_only = true;
-  return cost::design_pnr(o).value("cache", "none") != "none";
+  return cost::design_pnr(pnr_options(ctx, t, dir, false)).value("cache", "none") != "none";
 }
 
 namespace {
@@ -156,7 +158,7 @@ json place_levers(Context& ctx, const cost::Target& t, const json& designs, cons
   json out = json::array();
   if (designs.empty()) return out;
   const std::string base = designs[0]["name"].get<std::string>();
-  for (const Lever& l : levers_of(designs[0]))
+  for (const Lever& l : levers_of(ctx, designs[0]))
     for (const std::string& format : lever_formats()) {
       const std::string name = base + ", " + l.name;
       const fs::path dir = chosen_design_dir(ctx, name, format);

@@ -658,13 +658,11 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
-std::vector<Lever> levers_of(const json& design) {
+std::vector<Lever> levers_of(const Context& ctx, const json& design) {
   const json& p = design.at("explore");
   if (design.value("streaming", false) || p.value("arch", std::string("microcoded")) != "hardwired") return {};
   std::vector<Lever> l{{"registered decode", {"--decode", "registered"}}};
-  int least = std::min(p["lat_mul"].get<int>(), p["lat_add"].get<int>());
-  if (p.value("div", 0) > 0) least = std::min(least, p["lat_div"].get<int>());
-  if (least >= 2)
+  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2)
     l.push_back({"registered decode and operand registers", {"--decode", "registered", "--operand-regs"}});
   return l;
 }
@@ -738,13 +736,13 @@ void stage_verify(Context& ctx) {
   // Verilog, so the Verilog itself is co-simulated (quick study too). The device model has no figure for them, so
   // only a placement says what they gain: each is kept where section 7 will place it (--pnr, or a cached result on
   // a target with a device model) and its directory removed otherwise.
-  for (const Lever& l : levers_of(designs[0]))
+  for (const Lever& l : levers_of(ctx, designs[0]))
     for (const std::string& format : lever_formats()) {
       const std::string name = designs[0]["name"].get<std::string>() + ", " + l.name;
       ctx.progress.detail(name + " (" + format + ")");
       const json manifest = generate_rtl(ctx, designs[0]["explore"], name, format, false, l.args);
-      if (!will_be_placed(ctx, design_dir(ctx, name, format))) {
-        fs::remove_all(design_dir(ctx, name, format));
+      if (const fs::path dir = design_dir(ctx, name, format); !will_be_placed(ctx, dir)) {
+        fs::remove_all(dir);
         continue;
       }
       runs.push_back(verify_design(ctx, manifest, name, format, true));

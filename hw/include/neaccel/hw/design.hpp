@@ -97,6 +97,10 @@ struct OptionError : Error {
   using Error::Error;
 };
 
+// The least latency of the spec's unit classes (multipliers, adders, and dividers and FMA units where it has them):
+// operand registers need it to be at least 2.
+int least_unit_latency(const DesignSpec& spec);
+
 // The hardwired generator's options of a design spec (its decode and operand registers).
 HardwiredOptions hardwired_options(const DesignSpec& spec);
 
