@@ -166,8 +166,12 @@ void run(const Options& o) {
   std::printf("schedule length %d (lower bound %d), %d registers, %zu constants, microcode %zu x %d bits\n",
               d.schedule.length, d.schedule.lower_bound, dp.num_regs, dp.consts.size(), dp.program.size(),
               dp.config.word_bits());
-  std::printf("cycles per evaluation %d = length %d + I/O %d (%zu inputs + %zu outputs + 2)\n", dp.cycles(),
-              dp.length, dp.io_overhead(), dp.input_names.size(), dp.output_names.size());
+  const std::string loads = dp.config.in_words > 1 ? fmt::format("{} beat{} of {} inputs at {} per cycle", dp.load_beats(),
+                                                                   dp.load_beats() == 1 ? "" : "s",
+                                                                   dp.input_names.size(), dp.config.in_words)
+                                                     : fmt::format("{} inputs", dp.input_names.size());
+  std::printf("cycles per evaluation %d = length %d + I/O %d (%s + %zu outputs + 2)\n", dp.cycles(), dp.length,
+              dp.io_overhead(), loads.c_str(), dp.output_names.size());
   if (dp.has_params())
     std::printf("parameter memory: %zu robot parameters written once (configuration phase of %d cycles)\n",
                 dp.param_names.size(), dp.config_cycles());
@@ -219,7 +223,8 @@ void setup(CLI::App& app) {
                   "general flavour: load (robot parameters written once into a parameter memory, configuration phase) "
                   "or stream (sent with every set point)");
   cmd->add_option("--in-words", opt->in_words,
-                  "streaming: input port of K words per cycle (I/O bound max(ceil(inputs / K), outputs))")
+                  "input port of K words per cycle: the hardwired latency datapath loads its inputs in ceil(inputs / K) "
+                  "cycles; the microcoded streaming one (--ii) has the I/O bound max(ceil(inputs / K), outputs)")
       ->check(neaccel::cli::int_in(1, 64));
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K]");

@@ -264,8 +264,12 @@ int Config::word_bits() const {
   return num_units() * (3 + 2 * op_addr_bits()) + num_units() * (1 + reg_addr_bits()) + num_fma * op_addr_bits();
 }
 
+int Datapath::load_beats() const {
+  const int n = static_cast<int>(input_names.size()), k = std::max(1, config.in_words);
+  return (n + k - 1) / k;
+}
 int Datapath::io_overhead() const {
-  return static_cast<int>(input_names.size() + output_names.size()) + 2;
+  return (streaming() ? static_cast<int>(input_names.size()) : load_beats()) + static_cast<int>(output_names.size()) + 2;
 }
 int Datapath::cycles() const { return length + io_overhead(); }
 int Datapath::cycles_per_set_point() const { return streaming() ? stream.ii : cycles(); }

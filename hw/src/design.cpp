@@ -178,14 +178,26 @@ Design make_design(const DesignSpec& spec) {
   if (spec.params != "stream" && spec.params != "load")
     throw Error(fmt::format("--params: '{}' (stream, load)", spec.params));
   if (spec.in_words < 1 || spec.in_words > 64) throw Error(fmt::format("--in-words: {} (1 .. 64)", spec.in_words));
-  if (spec.in_words > 1 && (spec.ii == 0 || spec.arch != Arch::Microcoded || spec.regfile != "ff" || spec.backpressure))
-    throw Error("--in-words: a wider input port is implemented for the microcoded streaming datapath (--ii) with the "
-                "flip-flop register file, without back-pressure");
+  // A wider input port: the microcoded streaming datapath (its loads are microcode fields per lane) and the hardwired
+  // latency datapath (its LOAD phase takes a beat of in_words words per cycle); not the microcoded latency datapath,
+  // whose input ROM gives one register per cycle, nor the hardwired streaming one.
+  const bool wide_stream = spec.ii != 0 && spec.arch == Arch::Microcoded && spec.regfile == "ff" && !spec.backpressure;
+  const bool wide_latency = spec.ii == 0 && spec.arch == Arch::Hardwired;
+  if (spec.in_words > 1 && !wide_stream && !wide_latency)
+    throw Error("--in-words: a wider input port is implemented for the hardwired latency datapath and for the "
+                "microcoded streaming datapath (--ii) with the flip-flop register file, without back-pressure");
   if (spec.params == "load" && spec.custom)
     throw Error("--params load: a custom-flavour design has no parameter inputs (the robot's parameters are folded into "
                 "constants); use --flavour general");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
+  if (!d.dp.streaming()) {
+    const int port_inputs = static_cast<int>(d.dp.input_names.size());
+    if (spec.in_words > 1 && spec.in_words > port_inputs)
+      throw Error(fmt::format("--in-words: {} words per cycle for {} port inputs (at most {})", spec.in_words,
+                              port_inputs, port_inputs));
+    d.dp.config.in_words = spec.in_words;  // the LOAD phase: ceil(inputs / in_words) beats
+  }
   return d;
 }
 

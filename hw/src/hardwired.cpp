@@ -124,6 +124,8 @@ class Generator {
         RA_(dp.config.reg_addr_bits()),
         P_(static_cast<int>(dp.program.size())),
         n_in_(static_cast<int>(dp.input_names.size())),
+        K_(dp.streaming() ? 1 : std::max(1, dp.config.in_words)),
+        beats_(dp.streaming() ? n_in_ : dp.load_beats()),
         n_out_(static_cast<int>(dp.output_names.size())),
         n_par_(static_cast<int>(dp.param_names.size())),
         S_(dp.streaming() ? std::max(1, dp.stream.stages) : 1),
@@ -225,12 +227,24 @@ class Generator {
   void registers();
   void params();
   void io();
+  // Lane l of the input port ("in_data_i" itself for a one-word port).
+  std::string lane_word(int l) const {
+    return K_ == 1 ? std::string("in_data_i") : fmt::format("in_data_i[{}:{}]", (l + 1) * W_ - 1, l * W_);
+  }
+  // The lane on which register r is loaded (each loaded register is the destination of one input).
+  int load_lane(int r) const {
+    if (K_ == 1) return 0;  // (a streaming datapath has no input_reg: its loads are program fields)
+    for (int j = 0; j < n_in_; ++j)
+      if (dp_.input_reg[static_cast<std::size_t>(j)] == r) return j % K_;
+    return 0;
+  }
 
   const Datapath& dp_;
   const bool ahead_;  // registered decode (latency datapaths: hardwired_verilog refuses a streaming one)
   const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
-  const int U_, W_, RA_, P_, n_in_, n_out_, n_par_, S_, CW_;
+  // K_: input port words per cycle (latency datapaths; 1 otherwise); beats_: cycles of the LOAD phase.
+  const int U_, W_, RA_, P_, n_in_, K_, beats_, n_out_, n_par_, S_, CW_;
   Decoder dec_;
   std::string body_;
   std::string writes_;  // register updates and write traces (after every wire they use is declared)
@@ -259,7 +273,7 @@ void Generator::fsm_latency(std::ostringstream& o) const {
       << ";\n        end\n      end\n";
   o
     << "      StLoad: if (in_valid_i) begin\n        idx_d = idx_q + " << c(1) << ";\n"
-    << "        if (idx_d == " << c(n_in_) << ") begin\n          state_d = StCompute;\n          idx_d = " << c(0)
+    << "        if (idx_d == " << c(beats_) << ") begin\n          state_d = StCompute;\n          idx_d = " << c(0)
     << ";\n        end\n      end\n"
     << "      StCompute: begin\n        idx_d = idx_q + " << c(1) << ";\n        if (idx_d == " << c(P_)
     << ") begin\n" << fmt::format("          state_d = {};\n", n_out_ ? "StUnload" : "StDone")
@@ -408,7 +422,45 @@ void Generator::units() {
 void Generator::io() {
   const bool st = dp_.streaming();
   // Input port.
-  if (!st) {
+  if (!st && K_ > 1) {
+    // A beat of K_ words: the beat counter decodes which registers its lanes write. Each loaded register is the
+    // destination of one input, so its data is that input's lane; the trace (dbg_load_*) shows lane 0's write.
+    auto beat_table = [&](auto f) {
+      Table t(static_cast<std::size_t>(beats_), 0);
+      for (int b = 0; b < beats_; ++b) t[static_cast<std::size_t>(b)] = f(b);
+      return t;
+    };
+    auto dest = [&](int j) { return j < n_in_ ? dp_.input_reg[static_cast<std::size_t>(j)] : -1; };
+    std::set<int> loaded;
+    for (int j = 0; j < n_in_; ++j)
+      if (dest(j) >= 0 && !loaded.insert(dest(j)).second)
+        throw Error(fmt::format("--in-words: register {} is the destination of two inputs", dest(j)));
+    body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
+    body_ += "  wire load_beat = loading & in_valid_i;\n";
+    body_ += fmt::format("  wire load_en = load_beat & {};\n",
+                         paren(dec_.expr(beat_table([&](int b) -> signed char { return dest(b * K_) >= 0; }))));
+    for (std::size_t r = 0; r < load_we_.size(); ++r) {
+      if (load_we_[r].empty()) continue;
+      const Table t = beat_table([&](int b) -> signed char {
+        bool any = false;
+        for (int l = 0; l < K_; ++l) {
+          if (dest(b * K_ + l) == static_cast<int>(r)) return 1;
+          any = any || dest(b * K_ + l) >= 0;
+        }
+        return any ? 0 : kDc;
+      });
+      body_ += fmt::format("  wire {} = load_beat & {};\n", load_we_[r], paren(dec_.expr(t)));
+    }
+    std::vector<bool> used(static_cast<std::size_t>(K_), false);
+    for (int j = 0; j < n_in_; ++j)
+      if (dest(j) >= 0) used[static_cast<std::size_t>(j % K_)] = true;
+    used[0] = used[0] || n_par_ > 0;  // the configuration phase takes lane 0
+    for (int l = 0; l < K_; ++l)
+      if (!used[static_cast<std::size_t>(l)])
+        body_ += fmt::format("  /* verilator lint_off UNUSEDSIGNAL */\n  wire [{}:0] unused_lane{} = {};  // no input "
+                             "this lane carries is read\n  /* verilator lint_on UNUSEDSIGNAL */\n",
+                             W_ - 1, l, lane_word(l));
+  } else if (!st) {
     const int n = n_in_;
     auto in_table = [&](auto f) {
       Table t(static_cast<std::size_t>(n), 0);
@@ -455,7 +507,7 @@ void Generator::io() {
   for (int b = 0; b < RA_; ++b) {
     std::vector<std::string> terms;
     for (std::size_t r = 0; r < load_we_.size(); ++r)
-      if (!load_we_[r].empty() && ((r >> b) & 1)) terms.push_back(load_we_[r]);
+      if (!load_we_[r].empty() && ((r >> b) & 1) && load_lane(static_cast<int>(r)) == 0) terms.push_back(load_we_[r]);
     la.push_back(terms.empty() ? "1'b0" : join(terms, " | "));
   }
   std::reverse(la.begin(), la.end());
@@ -523,8 +575,8 @@ void Generator::params() {
   for (int k : read) {
     Table t(static_cast<std::size_t>(n_par_), 0);
     t[static_cast<std::size_t>(k)] = 1;
-    s += fmt::format("  reg [{}:0] p{}_q;  // {}\n  always @(posedge clk_i) if (cfg_we & {}) p{}_q <= in_data_i;\n", W_ - 1,
-                     k, dp_.param_names[static_cast<std::size_t>(k)], paren(dec_.expr(t)), k);
+    s += fmt::format("  reg [{}:0] p{}_q;  // {}\n  always @(posedge clk_i) if (cfg_we & {}) p{}_q <= {};\n", W_ - 1,
+                     k, dp_.param_names[static_cast<std::size_t>(k)], paren(dec_.expr(t)), k, lane_word(0));
   }
   body_ += s;
 }
@@ -575,7 +627,10 @@ void Generator::registers() {
         });
       data = mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), sel);
     }
-    if (!load_we_[r].empty()) data = data.empty() ? "in_data_i" : fmt::format("{} ? in_data_i : {}", load_we_[r], data);
+    if (!load_we_[r].empty()) {
+      const std::string in = lane_word(load_lane(static_cast<int>(r)));
+      data = data.empty() ? in : fmt::format("{} ? {} : {}", load_we_[r], in, data);
+    }
     const bool unused = !read.count(static_cast<int>(r));
     regs += fmt::format("{}  reg [{}:0] r{}_q;{}\n", unused ? "  /* verilator lint_off UNUSEDSIGNAL */\n" : "", W_ - 1, r,
                         unused ? "  // written, never read\n  /* verilator lint_on UNUSEDSIGNAL */" : "");
@@ -613,7 +668,8 @@ std::string Generator::run() {
     << "module nea_top (\n"
     << "  input  wire              clk_i,\n  input  wire              rst_ni,\n  input  wire              start_i,\n"
     << "  input  wire              in_valid_i,\n"
-    << fmt::format("  input  wire [{}:0]       in_data_i,\n", W_ - 1)
+    << fmt::format("  input  wire [{}:0]       in_data_i,{}\n", K_ * W_ - 1,
+                   K_ > 1 ? fmt::format("  // {} words per beat, input j*{} + l on lane l (bits [l*{} +: {}])", K_, K_, W_, W_) : "")
     << "  output wire              in_ready_o,\n  output wire              out_valid_o,\n"
     << fmt::format("  output wire [{}:0]       out_data_o,\n", W_ - 1)
     << "  input  wire              out_ready_i,\n  output wire              busy_o,\n  output wire              done_o,\n"

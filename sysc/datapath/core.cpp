@@ -123,10 +123,19 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
     if (run_ready() && in_valid)
       for (std::size_t l = 0; l < ld.lanes.size(); ++l)
         if (ld.lanes[l].write) v.lane_writes.emplace_back(ld.lanes[l].dest, l < lanes_.size() ? lanes_[l] : 0u);
-  } else if (state_ == State::Load && in_valid && dp_.input_reg[index_] >= 0) {
-    v.load_en = true;
-    v.load_addr = dp_.input_reg[index_];
-    v.load_data = in_data;
+  } else if (state_ == State::Load && in_valid) {
+    // Beat index_ carries inputs index_ * k .. index_ * k + k - 1 on lanes 0 .. k - 1 (k = 1: one input per cycle).
+    const int k = std::max(1, dp_.config.in_words), n_in = static_cast<int>(dp_.input_names.size());
+    const int first = index_ * k;
+    if (dp_.input_reg[static_cast<std::size_t>(first)] >= 0) {
+      v.load_en = true;
+      v.load_addr = dp_.input_reg[static_cast<std::size_t>(first)];
+      v.load_data = in_data;
+    }
+    for (int l = 1; l < k && first + l < n_in; ++l)
+      if (dp_.input_reg[static_cast<std::size_t>(first + l)] >= 0)
+        v.lane_writes.emplace_back(dp_.input_reg[static_cast<std::size_t>(first + l)],
+                                   static_cast<std::size_t>(l - 1) < lanes_.size() ? lanes_[static_cast<std::size_t>(l - 1)] : 0u);
   }
   v.in_ready = in_ready();
   v.out_valid = out_valid();
@@ -255,7 +264,7 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
       if (start) state_ = n_in > 0 ? State::Load : State::Compute, index_ = 0;
       break;
     case State::Load:
-      if (in_valid && ++index_ == n_in) state_ = State::Compute, index_ = 0;
+      if (in_valid && ++index_ == dp_.load_beats()) state_ = State::Compute, index_ = 0;
       break;
     case State::Compute:
       if (++index_ == n_prog) state_ = n_out > 0 ? State::Unload : State::Done, index_ = 0;

@@ -137,7 +137,9 @@ SC_MODULE(ModelBench) {
     sc_core::sc_stop();
   }
 
+  // One word per cycle, or a beat of in_words words (a wider port: lanes 1.. go to the core directly).
   void latency_stimulus(const std::vector<std::vector<std::uint32_t>>& points) {
+    const std::size_t lanes = static_cast<std::size_t>(std::max(1, dp_.config.in_words));
     for (const auto& in : points) {
       std::vector<std::uint32_t> out;
       std::size_t k = 0;
@@ -152,7 +154,12 @@ SC_MODULE(ModelBench) {
         in_valid.write(true);
         out_ready.write(true);
         in_data.write(k < in.size() ? in[k] : 0);
-        if (in_ready.read()) ++k;
+        if (lanes > 1) {
+          std::vector<std::uint32_t> more;
+          for (std::size_t l = 1; l < lanes; ++l) more.push_back(k + l < in.size() ? in[k + l] : 0);
+          model.core().set_lanes(std::move(more));
+        }
+        if (in_ready.read()) k += lanes;
         wait();
       }
       result.out.push_back(out);

@@ -76,7 +76,12 @@ class Driver {
     ++cycles_;
   }
 
-  RunResult run(const std::vector<std::uint32_t>& in, long max_cycles = 10000000) {
+  // One set point, start to DONE: `in` on the input port, a beat of in_words words per accepted cycle.
+  RunResult run(const std::vector<std::uint32_t>& in, long max_cycles = 10000000) { return run_beats(in, in_words_, max_cycles); }
+  // The configuration phase (a parameter memory): the parameter words one per cycle on lane 0.
+  RunResult configure(const std::vector<std::uint32_t>& params) { return run_beats(params, 1, 10000000); }
+
+  RunResult run_beats(const std::vector<std::uint32_t>& in, int beat, long max_cycles) {
     RunResult r;
     std::size_t k = 0;
     for (long c = 0; c < max_cycles; ++c) {
@@ -91,8 +96,14 @@ class Driver {
       m_.start_i = c == 0;
       m_.in_valid_i = 1;
       m_.out_ready_i = 1;
-      set_in(0, k < in.size() ? in[k] : 0);  // one word per cycle (lane 0), as the configuration phase takes them
-      if (m_.in_ready_o) ++k;
+      // One word per cycle (lane 0); a wider port (set_in_words, the hardwired latency datapath) takes a beat of
+      // in_words words, input k + l on lane l.
+      set_in(0, k < in.size() ? in[k] : 0);
+      for (int l = 1; l < beat; ++l) {
+        const std::size_t j = k + static_cast<std::size_t>(l);
+        set_in(l, j < in.size() ? in[j] : 0);
+      }
+      if (m_.in_ready_o) k += static_cast<std::size_t>(beat);
       tick();
     }
     throw std::runtime_error("nea_datapath: no done_o within the cycle limit");

@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
   for (std::size_t g = 0; g < segments.size(); ++g) {
     const auto& states = segments[g].states;
     if (g > 0 && segments[g].configure) drv.reset();  // a robot change: reset, then configure again
-    if (segments[g].configure) drv.run(segments[g].params);
+    if (segments[g].configure) drv.configure(segments[g].params);
     if (stream_out > 0) {
       const auto r = drv.run_stream(states, static_cast<std::size_t>(stream_out), 0, 0, stall_every, stall_len);
       for (std::size_t k = 0; k < r.out.size(); ++k) {

@@ -8,6 +8,8 @@
 // Protocol (cycles counted from the cycle start_i is sampled high in IDLE; in_valid_i and out_ready_i held high):
 //   cycle 0                       IDLE, start sampled
 //   cycles 1 .. n_in              LOAD: input k (graph input order) accepted on the in_valid/in_ready stream
+//                                 (a wider port, Config::in_words = k > 1, hardwired only: b = ceil(n_in / k) beats,
+//                                 beat j carrying inputs j*k .. j*k + k - 1 on lanes 0 .. k - 1; n_in below reads b)
 //   next length + 1 cycles        COMPUTE: microcode word c (c = 0..length) issues the ops that start at c and
 //                                 writes back the results that arrive at c (word `length` only writes back)
 //   next n_out cycles             UNLOAD: tau_i, one per cycle, on the out_valid/out_ready stream
@@ -171,7 +173,8 @@ struct Datapath {
 
   bool streaming() const { return config.stream; }
   int cycles() const;                   // start to done: length + n_in + n_out + 2 (see the protocol above)
-  int io_overhead() const;              // n_in + n_out + 2
+  int io_overhead() const;              // n_in + n_out + 2 (n_in in beats of config.in_words words)
+  int load_beats() const;               // latency datapath: cycles of the LOAD phase, ceil(n_in / in_words)
   // Throughput: cycles per set point in steady state (latency datapath: cycles(); streaming: II).
   int cycles_per_set_point() const;
   // Latency of one set point: latency datapath cycles(); streaming: from the cycle its first input word is taken

@@ -73,7 +73,8 @@ struct DesignSpec {
   // port); "load" writes them once into the parameter memory in a configuration phase (docs/datapath.md "Robot
   // parameters loaded once"). Custom designs have no parameter inputs ("stream", nothing changes).
   std::string params = "stream";
-  // Streaming: input port words per cycle (the I/O bound becomes max(ceil(n_in / in_words), n_out)).
+  // Input port words per cycle. Streaming (microcoded): the I/O bound becomes max(ceil(n_in / in_words), n_out).
+  // Latency (hardwired): the LOAD phase takes ceil(n_in / in_words) cycles instead of n_in.
   int in_words = 1;
 };
 
