@@ -321,7 +321,7 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
   const json levers = load("ecp5-85f/hardwired-levers.json");
   ASSERT_GE(levers.at("designs").size(), 4u);
   const std::string tmp = ::testing::TempDir() + "/neaccel-levers";
-  bool registered = false, operand_regs = false;
+  bool registered = false, operand_regs = false, wide = false;
   for (const auto& row : levers["designs"]) {
     SCOPED_TRACE(row["name"].get<std::string>());
     neaccel::hw::DesignSpec s;
@@ -335,7 +335,9 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
     s.binding = "interconnect";
     s.decode = row.at("decode").get<std::string>();
     s.operand_regs = row.at("operand_regs").get<bool>();
+    s.in_words = row.value("in_words", 1);
     registered = registered || s.decode == "registered";
+    wide = wide || s.in_words > 1;
     operand_regs = operand_regs || s.operand_regs;
     const neaccel::hw::Design d = neaccel::hw::make_design(s);
     const std::string dir = tmp + "/" + row["name"].get<std::string>();
@@ -357,6 +359,7 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
   }
   EXPECT_TRUE(registered);
   EXPECT_TRUE(operand_regs);
+  EXPECT_TRUE(wide);
 }
 
 // The hardwired streaming term (cost.hpp: k_stream): fitted on the hardwired streaming designs of the fit set after
