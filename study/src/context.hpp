@@ -66,14 +66,16 @@ hw::DesignSpec generated_spec(const Context& ctx, const nlohmann::json& row);
 // The index in data/verify.json's runs of the named design's run in a number format, or -1 when there is none.
 std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std::string& format);
 
-// The hardwired datapath's pipelining options (hw/hardwired.hpp: registered decode, operand registers), which the
-// device model does not cover: the study builds the fastest design with them as well, verifies it (section 6) and
-// places it (section 7). Each: its name in the design's name, its `neaccel rtl` arguments.
+// The hardwired datapath's pipelining options (hw/hardwired.hpp: registered decode, operand registers) and a wider
+// input port (four words per cycle: 128 bits of fp32 or fixed:16.16, with the other ports 169 of the LFE5U-85F's
+// 205 I/O pins), which the device model does not cover: the study builds the fastest design with them as well,
+// verifies it (section 6) and places it (section 7). Each: its name in the design's name, its `neaccel rtl` arguments.
 struct Lever {
   std::string name;
   std::vector<std::string> args;
 };
-// The levers that apply to a chosen design: none unless it is a hardwired latency datapath; operand registers only
+// The levers that apply to a chosen design: none unless it is a hardwired latency datapath; registered decode with
+// the four-word input port (fewer words where the design has fewer port inputs); the same with operand registers
 // where every unit latency is at least 2.
 std::vector<Lever> levers_of(const Context& ctx, const nlohmann::json& design);
 // Whether the study will have a placement of the design in `dir` on its target: --pnr, or a cached result (the

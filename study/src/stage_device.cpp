@@ -152,7 +152,7 @@ bool will_be_placed(const Context& ctx, const fs::path& dir) {
 namespace {
 
 // The fastest design with the hardwired pipelining options (levers_of; built and verified in section 6), placed:
-// per lever and format its cycles (the program's, unchanged), its placed figures, and the same design's placed time
+// per lever and format its cycles (the program's; fewer load cycles with a wider port), its placed figures, and the same design's placed time
 // without the option (the device table's row) for comparison. The device model has no figure for them.
 json place_levers(Context& ctx, const cost::Target& t, const json& designs, const json& rows) {
   json out = json::array();
@@ -303,7 +303,8 @@ void stage_device(Context& ctx) {
     r.para("The fastest design again, with the hardwired datapath's pipelining options (`neaccel rtl --decode "
            "registered`: every select and enable of the compute phase from a flip-flop, decoded a program word "
            "ahead; `--operand-regs`: a register after each unit port's multiplexer, the first of the unit's cycles, "
-           "the unit one stage shorter; docs/datapath.md). The program and its cycles are the same, the Verilog is "
+           "the unit one stage shorter; docs/datapath.md), and with an input port of four words per cycle "
+           "(`--in-words 4`: the inputs load in a quarter of the cycles). The program is the same, the Verilog is "
            "not: section 6 co-simulates each. The device model does not cover them, so they are not explored or "
            "chosen; here they are placed and routed like the chosen designs.");
     std::vector<std::vector<Cell>> lt;

@@ -3,6 +3,7 @@
 #include "neaccel/study/choose.hpp"
 #include "neaccel/cost/yosys_script.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
 #include "neaccel/ref/process.hpp"
 #include "neaccel/cost/area.hpp"
 #include "neaccel/cost/timing.hpp"
@@ -661,9 +662,27 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 std::vector<Lever> levers_of(const Context& ctx, const json& design) {
   const json& p = design.at("explore");
   if (design.value("streaming", false) || p.value("arch", std::string("microcoded")) != "hardwired") return {};
-  std::vector<Lever> l{{"registered decode", {"--decode", "registered"}}};
-  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2)
-    l.push_back({"registered decode and operand registers", {"--decode", "registered", "--operand-regs"}});
+  // The input port: four words per beat, or as many as the design has port inputs (its binary32 manifest, written
+  // by section 6 before the levers).
+  int words = 1;
+  const fs::path m = design_dir(ctx, design.at("name").get<std::string>(), "fp32") / "manifest.json";
+  if (fs::exists(m)) {
+    const std::size_t inputs = json::parse(read_whole_file(m)).at("datapath").at("inputs").size();
+    words = static_cast<int>(std::min<std::size_t>(4, inputs));
+  }
+  std::vector<std::string> args{"--decode", "registered"};
+  std::string name = "registered decode";
+  if (words > 1) {
+    args.insert(args.end(), {"--in-words", std::to_string(words)});
+    name += fmt::format(" and a {}-word input port", words);
+  }
+  std::vector<Lever> l{{name, args}};
+  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2) {
+    args.push_back("--operand-regs");
+    l.push_back({words > 1 ? fmt::format("registered decode, operand registers and a {}-word input port", words)
+                           : std::string("registered decode and operand registers"),
+                 args});
+  }
   return l;
 }
 
@@ -732,10 +751,10 @@ void stage_verify(Context& ctx) {
     const json manifest = generate_rtl(ctx, designs[0]["explore"], designs[0]["name"], fx);
     runs.push_back(verify_design(ctx, manifest, designs[0]["name"], fx, !ctx.opt.quick));
   }
-  // The fastest design with the hardwired datapath's pipelining options: the same program and cycles, other
-  // Verilog, so the Verilog itself is co-simulated (quick study too). The device model has no figure for them, so
-  // only a placement says what they gain: each is kept where section 7 will place it (--pnr, or a cached result on
-  // a target with a device model) and its directory removed otherwise.
+  // The fastest design with the hardwired datapath's pipelining options: the same program, other Verilog (and with
+  // a wider input port fewer load cycles), so the Verilog itself is co-simulated (quick study too). The device model
+  // has no figure for them, so only a placement says what they gain: each is kept where section 7 will place it
+  // (--pnr, or a cached result on a target with a device model) and its directory removed otherwise.
   for (const Lever& l : levers_of(ctx, designs[0]))
     for (const std::string& format : lever_formats()) {
       const std::string name = designs[0]["name"].get<std::string>() + ", " + l.name;
