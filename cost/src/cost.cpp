@@ -230,11 +230,11 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     if (s.value("operand_regs", false))
       throw Error("manifest: spec.operand_regs: the cost models cover units fed by their multiplexers directly; place "
                   "and route the design (area --pnr) for its figures");
-    if (s.value("arch", std::string("microcoded")) == "hardwired" && s.contains("in_words") && s["in_words"] != 1)
+    p.arch = s.value("arch", std::string("microcoded"));
+    if (p.arch == "hardwired" && s.contains("in_words") && s["in_words"] != 1)
       throw Error(fmt::format("manifest: spec.in_words: {}: the cost models cover the hardwired datapath with a "
                               "one-word input port; place and route the design (area --pnr) for its figures",
                               s["in_words"].dump()));
-    p.arch = s.value("arch", std::string("microcoded"));
     p.format = s.at("format").get<std::string>();
     p.mul = count(s, "spec", "mul");
     p.add = count(s, "spec", "add");

@@ -147,13 +147,16 @@ class Generator {
     return "";
   }
 
-  // A program-word table: f(word index) for valid words, 0 elsewhere in [0, P) (exact signals).
+  // A counter table: f(value) for the n values the counter takes in a phase, 0 elsewhere (exact signals).
   template <class F>
-  Table word_table(F f) const {
-    Table t(static_cast<std::size_t>(P_), 0);
-    for (int c = 0; c < P_; ++c) t[static_cast<std::size_t>(c)] = f(c);
+  static Table counter_table(int n, F f) {
+    Table t(static_cast<std::size_t>(n), 0);
+    for (int c = 0; c < n; ++c) t[static_cast<std::size_t>(c)] = f(c);
     return t;
   }
+  // A program-word table: f(word index) in [0, P).
+  template <class F>
+  Table word_table(F f) const { return counter_table(P_, f); }
 
   // An exact event of the program: ev(c) = stage of the event at word c, or -1 if none. Latency: computing & decode;
   // streaming: running & OR over stages of decode(stage s) & sv_now[s].
@@ -422,26 +425,21 @@ void Generator::units() {
 void Generator::io() {
   const bool st = dp_.streaming();
   // Input port.
+  if (!st) body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
   if (!st && K_ > 1) {
     // A beat of K_ words: the beat counter decodes which registers its lanes write. Each loaded register is the
     // destination of one input, so its data is that input's lane; the trace (dbg_load_*) shows lane 0's write.
-    auto beat_table = [&](auto f) {
-      Table t(static_cast<std::size_t>(beats_), 0);
-      for (int b = 0; b < beats_; ++b) t[static_cast<std::size_t>(b)] = f(b);
-      return t;
-    };
     auto dest = [&](int j) { return j < n_in_ ? dp_.input_reg[static_cast<std::size_t>(j)] : -1; };
     std::set<int> loaded;
     for (int j = 0; j < n_in_; ++j)
       if (dest(j) >= 0 && !loaded.insert(dest(j)).second)
         throw Error(fmt::format("--in-words: register {} is the destination of two inputs", dest(j)));
-    body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
     body_ += "  wire load_beat = loading & in_valid_i;\n";
     body_ += fmt::format("  wire load_en = load_beat & {};\n",
-                         paren(dec_.expr(beat_table([&](int b) -> signed char { return dest(b * K_) >= 0; }))));
+                         paren(dec_.expr(counter_table(beats_, [&](int b) -> signed char { return dest(b * K_) >= 0; }))));
     for (std::size_t r = 0; r < load_we_.size(); ++r) {
       if (load_we_[r].empty()) continue;
-      const Table t = beat_table([&](int b) -> signed char {
+      const Table t = counter_table(beats_, [&](int b) -> signed char {
         bool any = false;
         for (int l = 0; l < K_; ++l) {
           if (dest(b * K_ + l) == static_cast<int>(r)) return 1;
@@ -461,18 +459,11 @@ void Generator::io() {
                              "this lane carries is read\n  /* verilator lint_on UNUSEDSIGNAL */\n",
                              W_ - 1, l, lane_word(l));
   } else if (!st) {
-    const int n = n_in_;
-    auto in_table = [&](auto f) {
-      Table t(static_cast<std::size_t>(n), 0);
-      for (int k = 0; k < n; ++k) t[static_cast<std::size_t>(k)] = f(k);
-      return t;
-    };
-    body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
     body_ += fmt::format("  wire load_en = loading & in_valid_i & {};\n",
-                         paren(dec_.expr(in_table([&](int k) -> signed char { return dp_.input_reg[static_cast<std::size_t>(k)] >= 0; }))));
+                         paren(dec_.expr(counter_table(n_in_, [&](int k) -> signed char { return dp_.input_reg[static_cast<std::size_t>(k)] >= 0; }))));
     for (std::size_t r = 0; r < load_we_.size(); ++r) {
       if (load_we_[r].empty()) continue;
-      const Table t = in_table([&](int k) -> signed char {
+      const Table t = counter_table(n_in_, [&](int k) -> signed char {
         const int d = dp_.input_reg[static_cast<std::size_t>(k)];
         return d < 0 ? kDc : d == static_cast<int>(r);
       });

@@ -670,19 +670,21 @@ std::vector<Lever> levers_of(const Context& ctx, const json& design) {
     const std::size_t inputs = json::parse(read_whole_file(m)).at("datapath").at("inputs").size();
     words = static_cast<int>(std::min<std::size_t>(4, inputs));
   }
-  std::vector<std::string> args{"--decode", "registered"};
-  std::string name = "registered decode";
-  if (words > 1) {
-    args.insert(args.end(), {"--in-words", std::to_string(words)});
-    name += fmt::format(" and a {}-word input port", words);
-  }
-  std::vector<Lever> l{{name, args}};
-  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2) {
-    args.push_back("--operand-regs");
-    l.push_back({words > 1 ? fmt::format("registered decode, operand registers and a {}-word input port", words)
-                           : std::string("registered decode and operand registers"),
-                 args});
-  }
+  // Its name lists the options ("a, b and c"), its arguments give them.
+  const auto lever = [&](bool operand_regs) {
+    std::vector<std::string> what{"registered decode"}, args{"--decode", "registered"};
+    if (operand_regs) what.push_back("operand registers");
+    if (words > 1) {
+      what.push_back(fmt::format("a {}-word input port", words));
+      args.insert(args.end(), {"--in-words", std::to_string(words)});
+    }
+    if (operand_regs) args.push_back("--operand-regs");
+    std::string name = what[0];
+    for (std::size_t i = 1; i < what.size(); ++i) name += (i + 1 == what.size() ? " and " : ", ") + what[i];
+    return Lever{name, args};
+  };
+  std::vector<Lever> l{lever(false)};
+  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2) l.push_back(lever(true));
   return l;
 }
 

@@ -81,34 +81,6 @@ class Driver {
   // The configuration phase (a parameter memory): the parameter words one per cycle on lane 0.
   RunResult configure(const std::vector<std::uint32_t>& params) { return run_beats(params, 1, 10000000); }
 
-  RunResult run_beats(const std::vector<std::uint32_t>& in, int beat, long max_cycles) {
-    RunResult r;
-    std::size_t k = 0;
-    for (long c = 0; c < max_cycles; ++c) {
-      if (on_cycle) on_cycle();
-      if (c > 0 && m_.done_o) {
-        r.cycles = c;
-        m_.start_i = 0;
-        tick();  // DONE -> IDLE, ready for the next start
-        return r;
-      }
-      if (m_.out_valid_o) r.out.push_back(static_cast<std::uint32_t>(m_.out_data_o));
-      m_.start_i = c == 0;
-      m_.in_valid_i = 1;
-      m_.out_ready_i = 1;
-      // One word per cycle (lane 0); a wider port (set_in_words, the hardwired latency datapath) takes a beat of
-      // in_words words, input k + l on lane l.
-      set_in(0, k < in.size() ? in[k] : 0);
-      for (int l = 1; l < beat; ++l) {
-        const std::size_t j = k + static_cast<std::size_t>(l);
-        set_in(l, j < in.size() ? in[j] : 0);
-      }
-      if (m_.in_ready_o) k += static_cast<std::size_t>(beat);
-      tick();
-    }
-    throw std::runtime_error("nea_datapath: no done_o within the cycle limit");
-  }
-
   // Streams `states` through a streaming datapath (nea_stream) in one run, start to DONE.
   // gap_every/gap_len: bubbles in the input stream (StreamBook).
   // stall_every/stall_len: a sink holding out_ready_i low (StreamBook::sink_stalls; back-pressure designs).
@@ -144,6 +116,35 @@ class Driver {
   std::function<void()> on_cycle;
 
  private:
+  // One phase from start to DONE: `in` in beats of `beat` words (lane l of a beat: in[k + l]).
+  RunResult run_beats(const std::vector<std::uint32_t>& in, int beat, long max_cycles) {
+    RunResult r;
+    std::size_t k = 0;
+    for (long c = 0; c < max_cycles; ++c) {
+      if (on_cycle) on_cycle();
+      if (c > 0 && m_.done_o) {
+        r.cycles = c;
+        m_.start_i = 0;
+        tick();  // DONE -> IDLE, ready for the next start
+        return r;
+      }
+      if (m_.out_valid_o) r.out.push_back(static_cast<std::uint32_t>(m_.out_data_o));
+      m_.start_i = c == 0;
+      m_.in_valid_i = 1;
+      m_.out_ready_i = 1;
+      // One word per cycle (lane 0); a wider port (set_in_words, the hardwired latency datapath) takes a beat of
+      // in_words words, input k + l on lane l.
+      set_in(0, k < in.size() ? in[k] : 0);
+      for (int l = 1; l < beat; ++l) {
+        const std::size_t j = k + static_cast<std::size_t>(l);
+        set_in(l, j < in.size() ? in[j] : 0);
+      }
+      if (m_.in_ready_o) k += static_cast<std::size_t>(beat);
+      tick();
+    }
+    throw std::runtime_error("nea_datapath: no done_o within the cycle limit");
+  }
+
   void set_in(int lane, std::uint32_t value) {
     if (in_words_ == 1) {
       if constexpr (std::is_integral_v<std::decay_t<decltype(m_.in_data_i)>>) {
