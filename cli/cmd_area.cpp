@@ -290,7 +290,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--unit", o.unit, "fp32-mul | fp32-add | fp32-fma | fp32-div | fx-mul | fx-add | fx-fma | fx-div")->capture_default_str();
   cmd->add_option("--latency", o.latency, "pipeline latency")->capture_default_str();
   cmd->add_option("--width", o.width, "fixed point: total bits W")->capture_default_str();
-  cmd->add_option("--frac", o.frac, "fixed point: fraction bits F")->capture_default_str();
+  cmd->add_option("--frac", o.frac, "fixed point: fraction bits F (0 = none: an integer format)")->capture_default_str();
   cmd->add_flag("--non-pipelined", o.non_pipelined, "non-pipelined (busy Latency cycles) variant");
   cmd->add_flag("--all", o.all, "every unit at latencies 1..6 pipelined, and latency 3 non-pipelined (fixed:16.16)");
   cmd->add_flag("--cached-only", o.cached_only, "report only configurations already in the cache (no Yosys); with --design --pnr --target: the cached place "

@@ -64,7 +64,7 @@ void setup(CLI::App& app) {
             }
           },
           ""));
-  cmd->add_option("--near", r.near, "forward functions: near-singular states per kind for --accuracy (zero, wrist, worst-cond)");
+  cmd->add_option("--near", r.near, "forward functions: near-singular states per kind for --accuracy (zero, wrist, worst-cond; 0 = none)");
   cmd->add_option("--target", r.target, "forward functions: find the smallest fixed format with max rel error <= this")
       ->check(CLI::Validator([](std::string& v) {  // a relative error > 0: no finite format reaches 0
         const double x = std::strtod(v.c_str(), nullptr);

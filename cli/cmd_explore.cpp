@@ -143,7 +143,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--add", o->add, "adder counts")->capture_default_str();
   cmd->add_option("--lat-mul", o->lat_mul, "multiplier latencies")->capture_default_str();
   cmd->add_option("--lat-add", o->lat_add, "adder latencies")->capture_default_str();
-  cmd->add_option("--pipelined", o->pipelined, "1 pipelined, 0 not (both classes)")->capture_default_str();
+  cmd->add_option("--pipelined", o->pipelined, "pipelining of the units, e.g. 0,1 (1 = pipelined, 0 = not; both classes)")->capture_default_str();
   cmd->add_option("--max-registers", o->max_registers, "register limits, e.g. 0,40,30 (0 = none): the list and modulo "
                   "schedulers honour each")->capture_default_str();
   cmd->add_option("--fma", o->fma, "FMA unit counts, e.g. 0,2,4 (0 = no FMA class; mul + add pairs are fused only "
@@ -158,7 +158,7 @@ void setup(CLI::App& app) {
                   "schedule keeps them")->capture_default_str();
   cmd->add_option("--write-ports", o->write_ports, "register-file write ports per cycle, e.g. 0,3,2 (0 = none)")
       ->capture_default_str();
-  cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point")
+  cmd->add_option("--restarts", o->restarts, "list scheduler restarts per point (0 = none: its one deterministic pass)")
       ->check(cli::int_in(0, cli::kMaxRestarts))->capture_default_str();
   cmd->add_flag("--no-modulo", o->no_modulo, "skip the modulo (throughput) schedule");
   cmd->add_flag("--modulo-nonpipelined", o->modulo_np, "modulo schedules of non-pipelined points too (slow)");
@@ -170,7 +170,7 @@ void setup(CLI::App& app) {
                   "input port widths in words per cycle (e.g. 1,2,4): streaming II = max(modulo II, ceil(port inputs / "
                   "k), outputs) per point in explore.json, parameters loaded once");
   cmd->add_option("--out", o->out, "output directory")->capture_default_str();
-  cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv)")
+  cmd->add_option("--ilp-worst", o->ilp_worst, "run the ILP on this many points with the largest gap (ilp_worst.csv; 0 = none, the default)")
       ->check(cli::int_in(0, 1000000));
   cmd->add_option("--ilp-nodes", o->ilp_nodes, "branch-and-bound node limit per ILP of --ilp-worst (deterministic)")
       ->check(cli::int_in(1, 1000000))->capture_default_str();  // about 1.2 s per node on robot graphs

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -50,6 +51,7 @@ struct CheckOptions {
   std::string op = "mul", vectors, engine = "verilator";
   int latency = 3;
   bool non_pipelined = false;
+  bool deep = false;
   bool json = false;
   int max_report = 20;
 };
@@ -131,7 +133,17 @@ void run_check(const CheckOptions& o) {
                         : op == fpvec::Op::Fma ? UnitKind::Fp32Fma
                         : op == fpvec::Op::Div ? UnitKind::Fp32Div
                                                : UnitKind::Fp32Add;
-  const UnitConfig cfg{kind, o.latency, !o.non_pipelined, 32, 16};
+  // The deep units (rtl/units/deep: mul and add, latencies 1..8) differ from the others in their Verilog only; the
+  // SystemC model is the same arithmetic at the same latency, so --deep names a Verilated model.
+  if (o.deep && o.engine != "verilator")
+    throw UsageError("--deep: only with --engine verilator (the SystemC model does not depend on the unit's pipeline)");
+  if (o.deep && o.non_pipelined) throw UsageError("--deep: the deep units are always pipelined (drop --non-pipelined)");
+  if (o.deep && kind != UnitKind::Fp32Mul && kind != UnitKind::Fp32Add)
+    throw UsageError("--deep: the deep units are mul, add and sub, not " + o.op);
+  if (o.latency > (o.deep ? 8 : 6))
+    throw UsageError("--latency: " + std::to_string(o.latency) + " is beyond 1.." + (o.deep ? "8" : "6") +
+                     (o.deep ? "" : " (1..8 with --deep)"));
+  const UnitConfig cfg{kind, o.latency, !o.non_pipelined, 32, 16, o.deep};
   // The Verilated unit first: a configuration that was not built is refused before any input is read.
   std::unique_ptr<neaccel::units::VlUnit> unit;
   if (o.engine == "verilator") unit = neaccel::units::make_vl_unit(cfg);
@@ -194,8 +206,18 @@ struct GenOptions {
 // Writes the vectors as they are made (constant memory): to --out, or to standard output for `-` or no --out.
 void run_gen(const GenOptions& o) {
   const fpvec::Op op = neaccel::cli::as_usage([&] { return fpvec::parse_op(o.op, "--op"); });
+  // No vectors at all is what fpcheck refuses as an input error ("no vectors"): refused here before a file is made.
+  if (o.count == 0 && !o.hard)
+    throw UsageError("--count: 0 random vectors without --hard writes no vector (fpcheck refuses an empty file); give "
+                     "--count 1 or more, or --hard for the hard-class sweeps alone");
   const bool to_stdout = o.out.empty() || o.out == "-";
   const std::string name = to_stdout ? "standard output" : o.out;
+  if (!to_stdout) {  // a missing parent directory is made, as for every other --out of the CLI
+    const std::filesystem::path parent = std::filesystem::path(o.out).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) throw Error(o.out + ": cannot make its directory (" + ec.message() + ")");
+  }
   std::FILE* f = to_stdout ? stdout : std::fopen(o.out.c_str(), "wb");
   if (!f) throw Error(o.out + ": cannot write vector file (" + std::strerror(errno) + ")");
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned(to_stdout ? nullptr : f, &std::fclose);
@@ -227,9 +249,10 @@ void setup_check(CLI::App& app) {
   cmd->add_option("--vectors", opt->vectors, "TestFloat-format vector file, read as a stream; - reads standard input")
       ->required();
   cmd->add_option("--engine", opt->engine, "verilator (RTL) | systemc (model)")->capture_default_str();
-  cmd->add_option("--latency", opt->latency, "unit latency 1..6")->capture_default_str()->check(int_in(1, 6));
+  cmd->add_option("--latency", opt->latency, "unit latency 1..6 (1..8 with --deep)")->capture_default_str()->check(int_in(1, 8));
+  cmd->add_flag("--deep", opt->deep, "the deep unit of rtl/units/deep (mul, add, sub; verilator engine)");
   cmd->add_flag("--non-pipelined", opt->non_pipelined, "non-pipelined unit (verilator: latency 3, fp32 div latency 6)");
-  cmd->add_option("--max-report", opt->max_report, "mismatches listed at most (0..1000000)")
+  cmd->add_option("--max-report", opt->max_report, "mismatches listed at most (0..1000000; 0 = none listed, the exit status and error line still report them)")
       ->capture_default_str()
       ->check(int_in(0, kMaxReport));
   cmd->add_flag("--json", opt->json, "JSON report");
@@ -241,7 +264,7 @@ void setup_gen(CLI::App& app) {
   auto gen = std::make_shared<GenOptions>();
   auto* g = app.add_subcommand("fpgen", "write TestFloat-format binary32 vectors from the reference (num/fp32.hpp)");
   g->add_option("--op", gen->op, "add | sub | mul | fma | div")->required();
-  g->add_option("--count", gen->count, "random vectors, 0..100000000")->capture_default_str()->check(int_in(0, kMaxGenCount));
+  g->add_option("--count", gen->count, "random vectors, 0..100000000 (0 = none: with --hard, the hard-class sweeps alone)")->capture_default_str()->check(int_in(0, kMaxGenCount));
   g->add_option("--seed", gen->seed, "random seed")->capture_default_str();
   g->add_flag("--hard", gen->hard, "prepend the deterministic hard-class sweeps");
   g->add_option("--out", gen->out, "output file; - or none: standard output");

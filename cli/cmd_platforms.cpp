@@ -50,7 +50,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--target-ms", o->p.target_ms, "each timed run lasts at least this long (ms)")
       ->check(cli::real_in(0.01, 10000))
       ->capture_default_str();
-  cmd->add_flag("--no-pinocchio", [o](std::int64_t) { o->p.pinocchio = false; },
+  cmd->add_flag_callback("--no-pinocchio", [o] { o->p.pinocchio = false; },
                 "skip the Pinocchio row (its benchmark takes minutes to build the first time)");
   cmd->add_flag("--json", o->json, "print platforms.json instead of the table");
   cmd->add_flag("--quiet", o->quiet, "no progress lines on stderr");

@@ -266,7 +266,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--lat-div", o->lat_div, "divider latency (cycles)")->check(cli::int_in(1, cli::kMaxLatency))->capture_default_str();
   cmd->add_flag("--div-pipelined", o->div_pipelined, "dividers accept an op every cycle (default: busy for their latency)");
   cmd->add_option("--depth", o->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K] (the recursion by lookahead over K links as a candidate shape, K = 2 and 3 when not given)")->capture_default_str();
-  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations")->check(cli::real_in(0, 10))->capture_default_str();
+  cmd->add_option("--depth-budget", o->depth_budget, "depth pass: at most this fraction more operations (0 = none more)")->check(cli::real_in(0, 10))->capture_default_str();
   cmd->add_option("--fma", o->fma, "fused multiply-add units (0 = none); mul + add pairs are fused where that is no slower")->check(cli::int_in(0, cli::kMaxUnits))->capture_default_str();
   cmd->add_option("--lat-fma", o->lat_fma, "FMA latency (cycles), with --fma")->check(cli::int_in(1, cli::kMaxLatency));
   cmd->add_option("--mul", o->mul, "multipliers")->check(cli::int_in(1, cli::kMaxUnits))->capture_default_str();
@@ -277,7 +277,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--add-nonpipelined", o->add_np, "adders busy for their whole latency");
   cmd->add_option("--algo", o->algo, "list | ilp | modulo")->check(cli::one_of({"list", "ilp", "modulo"}))->capture_default_str();
   cmd->add_option("--priority", o->priority, "list priority: height | mobility | provenance")->check(cli::one_of({"height", "mobility", "provenance"}))->capture_default_str();
-  cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes")->check(cli::int_in(0, cli::kMaxRestarts))->capture_default_str();
+  cmd->add_option("--restarts", o->restarts, "list: randomized restarts after backward-forward passes (0 = none: the deterministic passes only)")->check(cli::int_in(0, cli::kMaxRestarts))->capture_default_str();
   cmd->add_option("--seed", o->seed, "list: seed of the restarts")->capture_default_str();
   cmd->add_option("--ii", o->ii, "modulo: smallest initiation interval to try (0 = ResMII)")->check(cli::int_in(0, cli::kMaxIi))->capture_default_str();
   cmd->add_option_function<long>("--node-limit", [o](long v) { o->node_limit = v; o->node_limit_set = true; },

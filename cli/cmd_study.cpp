@@ -29,11 +29,11 @@ void setup(CLI::App& app) {
   cmd->add_flag("--report-timings", opt->report_timings,
                 "put the measured CPU times in the report and data/cpu.json (always in timings.json); the output is "
                 "then not the same bytes run to run");
-  cmd->add_flag("--no-platforms", [opt](std::int64_t) { opt->platforms = false; },
+  cmd->add_flag_callback("--no-platforms", [opt] { opt->platforms = false; },
                 "skip the platform table's CPU kernels and Pinocchio (docs/platforms.md)");
-  auto* pin_off = cmd->add_flag("--no-pinocchio", [opt](std::int64_t) { opt->pinocchio = 0; },
+  auto* pin_off = cmd->add_flag_callback("--no-pinocchio", [opt] { opt->pinocchio = 0; },
                                 "skip the platform table's Pinocchio row (--quick skips it: its first build takes minutes)");
-  cmd->add_flag("--pinocchio", [opt](std::int64_t) { opt->pinocchio = 1; },
+  cmd->add_flag_callback("--pinocchio", [opt] { opt->pinocchio = 1; },
                 "the platform table's Pinocchio row with --quick too")
       ->excludes(pin_off);
   cmd->add_option("--target", opt->target,

@@ -8,6 +8,8 @@
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -67,6 +69,34 @@ bool names_option(const char* what) {
   return std::strncmp(what, "--", 2) == 0 && what[2] >= 'a' && what[2] <= 'z';
 }
 
+// `neaccel --list-options` (hidden): every command and every option it registers, as JSON on stdout, read from the
+// CLI11 app itself so that nothing registered can be missing from it. tests/hostile/hostile.py compares it with its
+// table: an option neither given hostile values nor exempted there with a reason fails the harness. One entry per
+// command path ("" for the top level, "robot show" for a nested command); per option its names ("--out", "-h";
+// a positional is "@" and its name, e.g. "@robot"), whether it is a flag (takes no value), a positional or a value,
+// CLI11's type name, whether it is hidden (no group, so --help leaves it out) and its help text.
+void list_commands(const CLI::App& app, const std::string& path, nlohmann::json& out) {
+  nlohmann::json options = nlohmann::json::array();
+  for (const CLI::Option* opt : app.get_options()) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& l : opt->get_lnames()) names.push_back("--" + l);
+    for (const auto& s : opt->get_snames()) names.push_back("-" + s);
+    const bool positional = !opt->nonpositional();
+    if (positional) names.push_back("@" + opt->get_single_name());
+    options.push_back({{"names", names},
+                       {"kind", positional ? "positional" : (opt->get_expected_max() == 0 ? "flag" : "value")},
+                       {"type", opt->get_type_name()},
+                       {"hidden", opt->get_group().empty()},
+                       {"help", opt->get_description()}});
+  }
+  nlohmann::json subs = nlohmann::json::array();
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    subs.push_back(path.empty() ? sub->get_name() : path + " " + sub->get_name());
+  out.push_back({{"command", path}, {"options", options}, {"subcommands", subs}});
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    list_commands(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,6 +126,17 @@ int main(int argc, char** argv) {
             [](const Entry& x, const Entry& y) { return x.order != y.order ? x.order < y.order : x.name < y.name; });
   for (const auto& e : entries) e.setup(app);
   add_common_checks(app);  // every option of every command: no empty value, plain decimal integers, finite numbers
+  app.add_flag_callback(
+         "--list-options",
+         [&app] {
+           nlohmann::json all = nlohmann::json::array();
+           list_commands(app, "", all);
+           std::printf("%s\n", all.dump(1).c_str());
+           throw CLI::Success();
+         },
+         "every command and option as JSON (for tests/hostile/hostile.py)")
+      ->group("")  // hidden: a tool for the tests, not for users
+      ->trigger_on_parse();
   // "--opt=" is an option given an empty value: CLI11 would take the next argument as its value instead, so it is
   // passed on as "--opt" "" and refused by the common checks ("--opt: empty value").
   std::vector<std::string> args;

@@ -160,12 +160,15 @@ inline void add_common_checks(CLI::App& app) {
 }
 
 // --budget-lut and --budget-dsp: the most LUT4 and DSP blocks (by a target's device model) a design may take; `what`
-// names the design they bound ("a point's latency datapath"). 0 = the whole device.
+// names the design they bound ("a point's latency datapath"). Not given, they are the whole device (0 inside); a
+// given 0 is refused rather than read as "the whole device": `--budget-dsp 0` reads as "no DSP block" and would
+// silently mean the opposite; the docs (docs/cost.md, docs/study.md) give N >= 1.
 inline void add_device_budget(CLI::App& cmd, long& lut, long& dsp, const std::string& what) {
   cmd.add_option("--budget-lut", lut, "with a --target that has a device model: the most LUT4 " + what +
-                                          " may take by the model (default: the whole device)")
+                                          " may take by the model (at least 1; not given: the whole device)")
       ->check(int_in(1, 100000000));
-  cmd.add_option("--budget-dsp", dsp, "likewise, DSP blocks")->check(int_in(1, 100000));
+  cmd.add_option("--budget-dsp", dsp, "likewise, DSP blocks (at least 1; not given: the whole device)")
+      ->check(int_in(1, 100000));
 }
 
 // The budgets count a device's own resources, so they need a target with a device model (not the iCE40).
