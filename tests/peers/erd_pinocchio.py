@@ -9,9 +9,19 @@ by the name of the link each joint moves). A file neaccel refuses is listed with
 neaccel loads each file with --urdf-verbatim, the file's values as Pinocchio reads them (without it neaccel snaps
 values written to 10-12 digits to exact right angles and zeros, and says by how much that moves the torques).
 
-Usage: erd_pinocchio.py NEACCEL [--tolerance REL] [--states N] [--only NAME] [--markdown]
-Exit status: 0 when every compared file agrees within the tolerance, 1 otherwise, 77 (skipped) when the virtual
-environment has neither pin nor example-robot-data.
+Usage: erd_pinocchio.py NEACCEL [--tolerance REL] [--states N] [--only NAME] [--markdown] [--expected FILE]
+                         [--write-expected FILE]
+Exit status: 0 when every compared file agrees within the tolerance and every file is where erd_expected.txt puts
+it, 1 otherwise, 77 (skipped) when the virtual environment has neither pin nor example-robot-data (outside CI).
+
+Expected outcome of each file (erd_expected.txt beside this script): every URDF of the pinned package, each either
+`compared` or not compared with its reason class (`refused:mimic-joint`, `refused:negative-inertia`, ...,
+`pinocchio-refuses`, `no-movable-joint`). A file that moves between classes fails the test, named with both classes
+and neaccel's reason: an import regression that refuses every URDF would otherwise pass (a refusal is not a
+disagreement), and so would a file Pinocchio stops loading. The test also fails when fewer files are compared than
+the list expects, when the package holds a URDF the list does not name, or the list names one the package lacks.
+A deliberate change (a refusal lifted, a new package version) is recorded with --write-expected FILE, which writes
+the list from this run; the diff of the list is the review of the change.
 
 Agreement: max |neaccel - pinocchio| / max(1, max |pinocchio|) per quantity and state, the largest over the states,
 for the torques and the mass matrix. Forward dynamics is judged by its backward error: Pinocchio's RNEA of neaccel's
@@ -62,6 +72,71 @@ def rel(a, b):
     return max((abs(x - y) for x, y in zip(a, b)), default=0.0) / scale
 
 
+# neaccel's one-line refusal of a URDF -> the reason class kept in erd_expected.txt (first match wins). A refusal no
+# pattern matches is "refused:other", which no expected entry uses: a new kind of refusal fails until it is named.
+REFUSAL_CLASSES = [
+    ("mimic-joint", "mimic joint"),
+    ("negative-inertia", "include a negative one beyond rounding noise"),
+    ("triangle-inequality", "triangle inequality"),
+    ("floating-joint", "floating"),
+    ("planar-joint", "planar"),
+    ("zero-axis", "axis of zero length"),
+    ("not-a-tree", "not a valid tree"),
+]
+
+
+def outcome_class(result, detail):
+    """The class of one row: compared (agrees or FAIL on the numbers), or why it was not compared."""
+    if result in ("agrees", "FAIL"):
+        return "compared"
+    if result == "refused by neaccel":
+        for cls, needle in REFUSAL_CLASSES:
+            if needle in detail:
+                return "refused:" + cls
+        return "refused:other"
+    if result == "Pinocchio does not load it":
+        return "pinocchio-refuses"
+    if result == "no movable joint":
+        return "no-movable-joint"
+    return "unknown:" + result
+
+
+def read_expected(path):
+    """erd_expected.txt: `FILE CLASS` per line, `#` comments. Returns {file: class}."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for no, line in enumerate(f, 1):
+            text = line.split("#", 1)[0].split()
+            if not text:
+                continue
+            if len(text) != 2:
+                raise SystemExit(f"erd_pinocchio: {path}:{no}: expected `FILE CLASS`, got {line.strip()!r}")
+            if text[0] in out:
+                raise SystemExit(f"erd_pinocchio: {path}:{no}: {text[0]} listed twice")
+            out[text[0]] = text[1]
+    return out
+
+
+def check_expected(rows, expected, only):
+    """The failures of the run against the expected classes (one line each, naming the file), and the counts."""
+    problems = []
+    got = {r[0]: (outcome_class(r[1], r[2]), r[2]) for r in rows}
+    want = {f: c for f, c in expected.items() if not only or only in f}
+    for f in sorted(set(want) | set(got)):
+        if f not in got:
+            problems.append(f"{f}: listed as {want[f]} in the expected list, but the package has no such URDF")
+        elif f not in want:
+            problems.append(f"{f}: {got[f][0]}, but not in the expected list (a new file: add it)")
+        elif got[f][0] != want[f]:
+            problems.append(f"moved: {f}: expected {want[f]}, now {got[f][0]}" +
+                            (f" ({got[f][1][:200]})" if got[f][1] and got[f][0] != "compared" else ""))
+    n_want = sum(1 for c in want.values() if c == "compared")
+    n_got = sum(1 for c, _ in got.values() if c == "compared")
+    if n_got < n_want:
+        problems.append(f"{n_got} files compared, fewer than the {n_want} the expected list compares")
+    return problems, n_got, n_want
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("neaccel")
@@ -71,6 +146,10 @@ def main():
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--snapped", action="store_true",
                     help="let neaccel snap near-exact values (default --urdf-verbatim: the file's values, as Pinocchio)")
+    ap.add_argument("--expected", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "erd_expected.txt"),
+                    help="the expected class of every file (default: erd_expected.txt beside this script)")
+    ap.add_argument("--write-expected", default="",
+                    help="write this run's classes to FILE (after a deliberate change; review its diff)")
     a = ap.parse_args()
     if not a.snapped:
         GLOBAL.append("--urdf-verbatim")
@@ -200,7 +279,30 @@ def main():
     compared = sum(1 for r in rows if r[1] in ("agrees", "FAIL"))
     print(f"erd_pinocchio: {compared} files compared, {failures} outside {a.tolerance:g} relative "
           f"({len(rows) - compared} not compared, reasons above)")
-    return 1 if failures else 0
+    if a.write_expected:
+        with open(a.write_expected, "w", encoding="utf-8") as f:
+            f.write(EXPECTED_HEADER)
+            for r in sorted(rows):
+                f.write(f"{r[0]} {outcome_class(r[1], r[2])}\n")
+        print(f"erd_pinocchio: wrote the classes of {len(rows)} files to {a.write_expected}")
+    problems, n_got, n_want = check_expected(rows, read_expected(a.expected), a.only)
+    for p in problems:
+        print(f"erd_pinocchio: {p}")
+    print(f"erd_pinocchio: {n_got} compared of the {n_want} the expected list compares "
+          f"({os.path.basename(a.expected)}); {len(problems)} files or counts differ from it")
+    return 1 if failures or problems else 0
+
+
+EXPECTED_HEADER = """\
+# The expected outcome of every URDF of example-robot-data (the version pinned in requirements.txt) in
+# tests/peers/erd_pinocchio.py: `FILE CLASS`. compared: neaccel and Pinocchio both load it with its root fixed and the
+# test compares torques, mass matrix and forward dynamics (a disagreement fails on its own). Not compared:
+# refused:CLASS (neaccel refuses the file; the class is read from its one-line reason, REFUSAL_CLASSES in the
+# script), pinocchio-refuses (Pinocchio does not load it), no-movable-joint (nothing to compare). The test fails when
+# a file's class differs from this list (naming the file), when fewer files are compared than listed here, or when
+# a file is missing from either side. Written by `erd_pinocchio.py NEACCEL --write-expected FILE` after a deliberate
+# change; docs/robot-format.md ("Real robots") gives the reasons in full.
+"""
 
 
 if __name__ == "__main__":
