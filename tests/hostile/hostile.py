@@ -4,8 +4,8 @@
 Runs every command with hostile values for each of its options (table.py) and checks each run against the exit-code
 contract of the CLI (docs/user-guide.md, "Exit codes"):
   - the exit code is the one the case expects: 2 for a command-line value that does not parse or is out of range,
-    1 for an unreadable or corrupt input file, 1 or 2 where either reading is fair; 0 only for values that are
-    legitimately valid (the case says so, or allow.txt lists it);
+    1 for an unreadable or corrupt input file, 1 or 2 where either reading is fair; 0, and only 0, for values that
+    are valid (the case says so, or allow.txt lists it): a valid value that is refused fails as `not-valid`;
   - no signal, no time-out (--timeout seconds each), no failed allocation under an address-space limit (--mem-mib);
   - a failure prints exactly one `neaccel: error:` line on stderr, a success none;
   - no raw library message (std::, stoi, bad_alloc, what(), terminate called, ...) on stdout or stderr;
@@ -15,6 +15,12 @@ contract of the CLI (docs/user-guide.md, "Exit codes"):
     anywhere (values carry `$(touch PWNED)` to catch a shell);
   - cases in one consistency group (the same hostile value of the same kind of option, e.g. `--q abc`, on several
     commands) exit with the same code.
+
+Before any run (and whatever the selection), the table is checked against the tool: `neaccel --list-options` lists
+every command and option the CLI registers; each must be in the table (given hostile values, a flag `--flag=abc`)
+or in table.EXEMPT with a reason, and the table may name none the tool lacks (coverage). An option whose help says
+what its 0 means ("0 = ...") must have 0 valid (allow.txt), and a 0 that allow.txt makes valid must be explained by
+the help (help). Either failing fails the run, printed as `FAIL [coverage]`.
 
 Modes: by default a fixed, seeded sample (every command's valid base run, every known case, and --sample cases per
 command); --all runs every case. Exit status 0 when every run passed, 1 otherwise. Only the standard library.
@@ -41,7 +47,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import table  # noqa: E402
 
-RAW_RE = re.compile(r"stoi|stoul|stod|std::|bad_alloc|basic_filebuf|json\.exception|terminate called|what\(\)|"
+RAW_RE = re.compile(r"stoi|stoul|stoll|stod|std::|bad_alloc|basic_filebuf|json\.exception|terminate called|what\(\)|"
                     r"Segmentation|Aborted")
 ERROR_LINE_RE = re.compile(r"^neaccel: error:", re.M)
 
@@ -290,6 +296,96 @@ def make_fixtures(runner, dest):
                   f"{p.stderr.decode(errors='replace').strip()}", file=sys.stderr)
 
 
+def tool_options(exe):
+    """The commands and options neaccel registers (`neaccel --list-options`, cli/main.cpp): {command: [option]},
+    command "" for the top level and "robot show" for a nested one, each option a dict with its names, kind (flag,
+    value, positional), hidden and help. Only commands without subcommands of their own (and the top level) run."""
+    p = subprocess.run([exe, "--list-options"], capture_output=True, timeout=60)
+    if p.returncode != 0:
+        sys.exit(f"hostile: `neaccel --list-options` exited {p.returncode}: {p.stderr.decode(errors='replace')[:300]}")
+    listing = json.loads(p.stdout)
+    out = {}
+    for c in listing:
+        if c["command"] and c["subcommands"]:  # a group such as `robot`: only its --help, its commands run
+            extra = [o for o in c["options"] if not set(o["names"]) & table.HELP_NAMES]
+            if extra:
+                sys.exit(f"hostile: the group command '{c['command']}' has options of its own "
+                         f"({', '.join(extra[0]['names'])}): add it to the table")
+            continue
+        out[c["command"]] = c["options"]
+    return out
+
+
+def coverage(options):
+    """Problems of the table against the tool's own list (one line each) and the number of commands covered: every
+    command the tool registers is in the table, and each of its options is given hostile values there (by name, a
+    positional as @NAME; a flag by the generated FLAG cases) or exempted in table.EXEMPT with a reason; the table
+    names no command or option the tool does not have."""
+    problems = []
+    cmds = {c["name"]: c for c in table.commands()}
+    tool_cmds = {("neaccel" if k == "" else k) for k in options}
+    for name in sorted(tool_cmds - set(cmds)):
+        problems.append(f"command '{name}' is not in the table (table.py commands())")
+    for name in sorted(set(cmds) - tool_cmds):
+        problems.append(f"the table has command '{name}', which neaccel does not register")
+    for (cmd, name), why in sorted(table.EXEMPT.items()):
+        if not why.strip():
+            problems.append(f"EXEMPT {cmd} {name}: no reason given")
+    for cmd in sorted(set(cmds) & tool_cmds):
+        opts = options["" if cmd == "neaccel" else cmd]
+        tool_names = {n for o in opts for n in o["names"]}
+        tabled = {o["name"] for o in cmds[cmd]["opts"]} - set(cmds[cmd].get("placeholders", {}))
+        for o in opts:
+            names = set(o["names"])
+            if o["kind"] == "flag" or names & tabled or names & table.HELP_NAMES:
+                continue
+            if any((cmd, n) in table.EXEMPT for n in names):
+                continue
+            problems.append(f"{cmd} {'/'.join(o['names'])}: registered by neaccel ({o['kind']}"
+                            f"{', hidden' if o['hidden'] else ''}) but neither given hostile values in table.py nor "
+                            f"exempted there (EXEMPT) with a reason")
+        for n in sorted(tabled - tool_names):
+            problems.append(f"the table gives {cmd} {n} values, but neaccel {cmd} has no such option")
+        for (c, n) in table.EXEMPT:
+            if c == cmd and n not in tool_names:
+                problems.append(f"EXEMPT names {cmd} {n}, which neaccel {cmd} does not have")
+    covered = len(tool_cmds & set(cmds))
+    return problems, covered, len(tool_cmds)
+
+
+# An option's help says what its 0 means when it reads "0 = ...": then 0 is a valid value (exit 0).
+ZERO_HELP_RE = re.compile(r"(?<![\d.])0 = ")
+
+
+def help_agrees(options, cases, rules):
+    """Problems where an option's help and the harness disagree on 0: allow.txt makes `CMD OPT=0` valid but the help
+    does not say what 0 means, or the help says "0 = ..." but the table expects 0 to be refused. With the runs
+    (which hold allow.txt to the exit code) the help and the behaviour agree."""
+    problems = []
+    helps = {}
+    for cmd, opts in options.items():
+        for o in opts:
+            for n in o["names"]:
+                helps[("neaccel" if cmd == "" else cmd, n)] = o["help"]
+    for c in cases:
+        opt = c.get("option")
+        if (not opt or c.get("label") != "0" or c.get("cls") == "UINT" or c.get("why")
+                or (c["command"], opt) not in helps):
+            continue  # (a seed's 0 is a seed like any other: its help need not explain it)
+        text = helps[(c["command"], opt)]
+        allowed, where = allowed_codes(c["id"], rules)
+        valid = 0 in set(c["expect"]) | allowed
+        says = bool(ZERO_HELP_RE.search(text))
+        if valid and not says:
+            problems.append(f"{c['id']}: 0 is valid ({', '.join(where) or 'table.py'}) but the help of {c['command']} "
+                            f"{opt} does not say what 0 means (\"0 = ...\"): {text!r}")
+        if says and not valid:
+            problems.append(f"{c['id']}: the help of {c['command']} {opt} says what 0 means ({text!r}) but the table "
+                            f"expects 0 to be refused (exit {'/'.join(map(str, c['expect']))}); allow.txt lists the "
+                            f"valid ones")
+    return problems
+
+
 def select(cases, mode_all, sample, seed):
     if mode_all:
         return cases
@@ -326,7 +422,10 @@ def main():
 
     runner = Runner(args)
     runner.allow_rules = load_allow(args.allow)
-    cases = table.cases()
+    options = tool_options(os.path.abspath(args.neaccel))
+    cases = table.cases(options)
+    static = coverage(options)
+    static_problems = static[0] + help_agrees(options, cases, runner.allow_rules)
     ids = [c["id"] for c in cases]
     dup = [i for i, n in collections.Counter(ids).items() if n > 1]
     if dup:
@@ -340,6 +439,7 @@ def main():
         return 0
     commands = sorted({c["command"] for c in cases})
     missing = sorted(set(commands) - {c["command"] for c in chosen})
+    _, n_covered, n_tool = static
 
     shutil.rmtree(runner.work, ignore_errors=True)
     os.makedirs(runner.work)
@@ -393,15 +493,19 @@ def main():
           f"{wall:.1f} s wall, {sum(r['seconds'] for r in results):.1f} s in runs")
     if by_kind:
         print("hostile: failures by kind: " + ", ".join(f"{k} {by_kind[k]}" for k in KINDS if by_kind[k]))
-    print(f"hostile: commands covered: {len(commands) - len(missing)}/{len(commands)}"
-          + (f" (missing: {', '.join(missing)})" if missing else ""))
+    for p in static_problems:
+        print(f"FAIL [coverage] {p}")
+    print(f"hostile: commands covered: {n_covered}/{n_tool} of those neaccel registers (--list-options)"
+          + (f"; not run in this selection: {', '.join(missing)}" if missing else ""))
+    print(f"hostile: {len(static_problems)} coverage and help problems (table.py against --list-options, allow.txt "
+          "against the help texts)")
     report = args.report or os.path.join(runner.work, "results.json")
     with open(report, "w", encoding="utf-8") as f:
         json.dump({"mode": "all" if args.all else "ci", "seed": args.seed, "wall_s": round(wall, 1),
                    "invocations": len(results), "failed": len(failed), "by_kind": dict(by_kind),
-                   "results": results}, f, indent=1)
+                   "coverage_problems": static_problems, "results": results}, f, indent=1)
     print(f"hostile: results in {report}")
-    return 1 if failed else 0
+    return 1 if failed or static_problems or (missing and not args.filter) else 0
 
 
 if __name__ == "__main__":

@@ -6,14 +6,20 @@ the run's own scratch directory (its working directory), {src} the source tree. 
   U = {2}      a command-line value that does not parse or is out of range (usage error);
   D = {1}      an input file that is missing, a directory, empty, garbage or otherwise unreadable;
   E = {1, 2}   either reading is fair (a robot spec, a number format, a value whose range is not documented);
-  OK = {0, 1, 2} a value that is legitimately valid (e.g. an --out path with spaces and quotes): only the hygiene
-               checks apply (no signal, no stray file, no shell, one error line if it fails).
+  V = {0}      a value that is valid (an --out path with spaces and quotes, a missing parent directory, a 1e200
+               position): the command must succeed with it. Where a valid value still fails for another reason,
+               the option's `fails` says which codes and why (e.g. an output path a command cannot create).
 A value listed in allow.txt may also exit 0 (documented as valid, e.g. `--restarts 0`).
+
+Coverage: hostile.py reads every command and option from `neaccel --list-options` and fails when one is neither given
+values here (by its name; a positional as @NAME) nor in EXEMPT with a reason, and when the table names an option
+neaccel does not have. Flags (options without a value) are given `--flag=abc` (FLAG, a usage error) automatically.
 """
 
 import random
 
-U, D, E, OK = (2,), (1,), (1, 2), (0, 1, 2)
+U, D, E, V = (2,), (1,), (1, 2), (0,)
+HELP_NAMES = {"--help", "-h"}  # CLI11's help flag on every command: prints the help and exits 0, never a value
 
 # A path with spaces, quotes and command substitutions: a shell anywhere on the way creates PWNED, whether it puts
 # the path in double quotes, in single quotes (the inner pair of quotes ends them) or in none. The quotes are balanced
@@ -24,14 +30,14 @@ INT = [("0", "0", U), ("-1", "-1", U), ("1e9", "1e9", U), ("2^31", "2147483648",
        ("2^64", "18446744073709551616", U), ("big", "1000000000", E), ("nan", "nan", U), ("inf", "inf", U),
        ("empty", "", U), ("abc", "abc", U), ("1,,2", "1,,2", U), ("hex", "0x10", U), ("1.5", "1.5", U)]
 # An unsigned seed: 0, 2^31 and 10^9 are seeds like any other; negative, 2^64 and text are not.
-UINT = [(label, value, OK if label in ("0", "2^31", "big") else expect) for label, value, expect in INT]
+UINT = [(label, value, V if label in ("0", "2^31", "big") else expect) for label, value, expect in INT]
 FLOAT = [("0", "0", U), ("-1", "-1", U), ("1e9", "1e9", E), ("1e308", "1e308", E), ("1e999", "1e999", U),
          ("nan", "nan", U), ("inf", "inf", U), ("-inf", "-inf", U), ("empty", "", U), ("abc", "abc", U),
          ("1,,2", "1,,2", U)]
 # Joint vectors of planar2 (2 joints). 1e200 is a fair position, acceleration or torque (sin, cos and products stay
 # finite), but as a velocity it squares to infinity: VECQD expects a refusal.
 VEC = [("empty", "", U), ("abc", "abc", U), ("1,,2", "1,,2", U), ("nan", "nan,0", U), ("inf", "inf,0", U),
-       ("1e999", "1e999,0", U), ("short", "1", U), ("long", "1,2,3", U), ("1e200", "1e200,1e200", OK),
+       ("1e999", "1e999,0", U), ("short", "1", U), ("long", "1,2,3", U), ("1e200", "1e200,1e200", V),
        ("trailing", "1,2x", U), ("spaces", " , ", U)]
 VECQD = [(label, value, E if label == "1e200" else expect) for label, value, expect in VEC]
 # Integer lists of explore (1-4,8).
@@ -78,9 +84,9 @@ DESIGNDIR = [("empty", "", U), ("missing", "{in}/missing-design", D), ("file", "
              ("emptydir", "{in}/dir", D), ("garbage-manifest", "{in}/design_garbage", D),
              ("object-manifest", "{in}/design_object", D)]
 OUTDIR = [("empty", "", U), ("file", "{in}/garbage.txt", E), ("devnull", "/dev/null", E),
-          ("proc", "/proc/neaccel-hostile/x", E), ("weird", "{scratch}/" + WEIRD, OK), ("nested", "{scratch}/a/b/c", OK)]
+          ("proc", "/proc/neaccel-hostile/x", E), ("weird", "{scratch}/" + WEIRD, V), ("nested", "{scratch}/a/b/c", V)]
 OUTFILE = [("empty", "", U), ("dir", "{scratch}", E), ("devfull", "/dev/full", E), ("proc", "/proc/neaccel-hostile", E),
-           ("weird", "{scratch}/" + WEIRD + ".out", OK), ("missing-parent", "{scratch}/no/such/dir/f", OK)]
+           ("weird", "{scratch}/" + WEIRD + ".out", V), ("missing-parent", "{scratch}/no/such/dir/f", V)]
 II = [("0", "0", U), ("-1", "-1", U), ("10000", "10000", E), ("1e9", "1e9", U), ("2^31", "2147483648", U),
       ("empty", "", U), ("abc", "abc", U), ("1,,2", "1,,2", U), ("min-x", "minx", U)]
 SHARD = [("0/0", "0/0", U), ("1/0", "1/0", U), ("0/3", "0/3", U), ("4/3", "4/3", U), ("-1/3", "-1/3", U),
@@ -89,7 +95,26 @@ SHARD = [("0/0", "0/0", U), ("1/0", "1/0", U), ("0/3", "0/3", U), ("4/3", "4/3",
 STALLS = [("0,0", "0,0", U), ("-1,1", "-1,1", U), ("1,,2", "1,,2", U), ("abc", "abc", U), ("empty", "", U),
           ("1e9", "1e9,1", U), ("2^31", "2147483648,1", U), ("len>every", "4,5", U), ("one", "4", U)]
 PASSES = ENUM + [("double-comma", "fold,,cse", U), ("unknown", "fold,nosuch", U)]
-TEXT = [("empty", "", U), ("weird", WEIRD, OK), ("newline", "a\nb", OK)]
+TEXT = [("empty", "", U), ("weird", WEIRD, V), ("newline", "a\nb", V)]
+# Links of tests/ref_io/data/rx90.urdf for the top-level --base and --tip (the URDF import options).
+LINK = [("empty", "", U), ("unknown", "nosuchlink", E), ("weird", WEIRD, E), ("link2", "link2", V)]
+# platforms --batch: a comma list of batch sizes (states per call) 1..10^12.
+BATCH = [("0", "0", U), ("-1", "-1", U), ("empty", "", U), ("abc", "abc", U), ("1,,2", "1,,2", U), ("1e9", "1e9", U),
+         ("hex", "0x10", U), ("range", "1-4", U), ("1e12+1", "1000000000001", U), ("2^31", "2147483648", E),
+         ("list", "1,2", V)]
+
+# Options of neaccel (--list-options) that get no hostile values here, each with the reason: (command, option): why.
+EXEMPT = {
+    ("neaccel", "--version"): "CLI11's version flag: prints the version and exits 0 before any option is read; the "
+                              "known case `--version` runs it",
+    ("neaccel", "--list-options"): "hidden: the harness's own source of the command and option list (it runs first)",
+    ("campaign-task", "@args"): "the words `run DIR STAGE K`: STAGE and K get hostile values as @stage and @k, the "
+                                "other forms (design, report, missing and extra words) are known cases",
+    ("sim", "--fault-cycle"): "hidden test hook of the co-simulation checker (no help text): it injects a fault so "
+                              "that the run fails with exit 3; tests/datapath runs it",
+    ("sim", "--rtl-fault-word"): "hidden test hook, likewise on the RTL side (verilator engine)",
+    ("sim", "--campaign-checks"): "hidden test hook of --fault-campaign (the checks it counts); tests/datapath runs it",
+}
 
 # Consistency groups: the same hostile value of one of these kinds exits alike on every command (for VEC and the
 # named ENUM options: of the same option name, e.g. --q abc on dynamics, mass and formulations).
@@ -106,13 +131,14 @@ def group_of(cls, name, label):
     return None
 
 
-def opt(name, cls, extra=(), drop=(), tag="", skip=(), ok=(), grouped=True):
+def opt(name, cls, extra=(), drop=(), tag="", skip=(), ok=(), grouped=True, fails=None):
     """One option of a command: `name` (or @NAME, a placeholder in the base) given each value of class `cls`; `extra`
     arguments are added and `drop`ped ones removed from the base to make the option meaningful. `skip`: labels not
-    given; `ok`: labels that are legitimately valid for this option (any exit code in OK); grouped=False keeps the
-    option out of the consistency groups (where it is refused for another reason, e.g. a conflict)."""
+    given; `ok`: labels that are valid for this option (exit 0, V); `fails`: {label: (codes, why)} for a value that is
+    valid in itself but that this command refuses for the stated reason; grouped=False keeps the option out of the
+    consistency groups (where it is refused for another reason, e.g. a conflict)."""
     return {"name": name, "cls": cls, "extra": list(extra), "drop": list(drop), "tag": tag, "skip": set(skip),
-            "ok": set(ok), "grouped": grouped}
+            "ok": set(ok), "grouped": grouped, "fails": dict(fails or {})}
 
 
 # Command name, base argv (valid, fast), options, preparation steps, whether the base runs, whether it is slow.
@@ -124,6 +150,9 @@ def commands():
                      "1", "--out", "{scratch}/ex"]
     hal_ilp = dict(drop=["--robot"], extra=["--graph", "bench:hal", "--algo", "ilp"])
     return [
+        # the top level: the URDF import options, before or after the command word
+        dict(name="neaccel", base=["dynamics", "--robot", "{in}/rx90.urdf"],
+             opts=[opt("--base", "LINK"), opt("--tip", "LINK")]),
         dict(name="robot show", base=["robot", "show", "@robot"], opts=[opt("@robot", "ROBOT")]),
         dict(name="robot export", base=["robot", "export", "@robot", "--out", "{scratch}/r.yaml"],
              opts=[opt("@robot", "ROBOT"), opt("--out", "OUTFILE")]),
@@ -167,9 +196,10 @@ def commands():
                    opt("--algo", "ENUM"), opt("--priority", "ENUM"), opt("--restarts", "INT"), opt("--seed", "UINT"),
                    opt("--ii", "INT", drop=["--robot"], extra=["--graph", "bench:hal", "--algo", "modulo"]),
                    opt("--node-limit", "INT", ok=["big", "2^31"], **hal_ilp),
-                   opt("--max-columns", "INT", ok=["big", "2^31"], **hal_ilp),
+                   opt("--max-columns", "INT", ok=["big"], **hal_ilp),  # 0..10^9
                    opt("--simplex-limit", "INT", ok=["big", "2^31"], **hal_ilp), opt("--max-registers", "INT"),
-                   opt("--read-ports", "INT"), opt("--write-ports", "INT"), opt("--out", "OUTDIR")]),
+                   opt("--read-ports", "INT"), opt("--write-ports", "INT"), opt("--out", "OUTDIR"),
+                   opt("--time-limit", "FLOAT", **hal_ilp)]),
         dict(name="explore", base=quick_explore,
              opts=[opt("--robot", "ROBOT"), opt("--n", "ILIST"), opt("--function", "ENUM"), opt("--flavour", "ENUM"),
                    opt("--mul", "ILIST"), opt("--add", "ILIST"), opt("--lat-mul", "ILIST"), opt("--lat-add", "ILIST"),
@@ -180,7 +210,8 @@ def commands():
                    opt("--restarts", "INT"), opt("--jobs", "INT"), opt("--shard", "SHARD"),
                    opt("--merge", "CSVFILE"), opt("--out", "OUTDIR"), opt("--ilp-worst", "INT"),
                    opt("--ilp-nodes", "INT", extra=["--ilp-worst", "1"]), opt("--depth", "DEPTH"),
-                   opt("--n", "ILIST", extra=["--table86"], tag="+table86")]),
+                   opt("--n", "ILIST", extra=["--table86"], tag="+table86"), opt("--target", "ENUM"),
+                   opt("--arch", "ENUM"), opt("--budget-lut", "INT"), opt("--budget-dsp", "INT")]),
         dict(name="control", base=["control", "--robot", "planar2", "--out", "{scratch}/oc"],
              opts=[opt("--robot", "ROBOT"), opt("--scenario", "ENUM"), opt("--feedback", "ENUM"),
                    opt("--format", "FORMAT"), opt("--lin-format", "FORMAT"), opt("--out", "OUTDIR"),
@@ -189,7 +220,10 @@ def commands():
              opts=[opt("--op", "ENUM"), opt("--vectors", "VECFILE"), opt("--engine", "ENUM"), opt("--latency", "INT"),
                    opt("--max-report", "INT")]),
         dict(name="fpgen", base=["fpgen", "--op", "add", "--count", "10", "--out", "{scratch}/v.txt"],
-             opts=[opt("--op", "ENUM"), opt("--count", "INT"), opt("--seed", "UINT"), opt("--out", "OUTFILE")]),
+             opts=[opt("--op", "ENUM"), opt("--seed", "UINT"), opt("--out", "OUTFILE"),
+                   opt("--count", "INT", fails={"0": (U, "0 random vectors without --hard would be an empty file, "
+                                                         "which fpcheck refuses")}),
+                   opt("--count", "INT", extra=["--hard"], tag="+hard")]),
         dict(name="rtl", base=["rtl", "--robot", "planar2", "--out", "{scratch}/rt"],
              opts=[opt("--robot", "ROBOT"), opt("--flavour", "ENUM"), opt("--mul", "INT"), opt("--add", "INT"),
                    opt("--lat-mul", "INT"), opt("--lat-add", "INT"), opt("--format", "FORMAT"), opt("--ii", "II"),
@@ -198,13 +232,16 @@ def commands():
                    opt("--params", "ENUM"), opt("--in-words", "INT", extra=["--ii", "min"]), opt("--out", "OUTDIR"),
                    opt("--depth", "DEPTH"), opt("--function", "ENUM"), opt("--div", "INT", extra=["--function", "fd"]),
                    opt("--lat-div", "INT", extra=["--function", "fd", "--div", "1"]), opt("--fma", "INT"),
-                   opt("--lat-fma", "INT", extra=["--fma", "1"])]),
+                   opt("--lat-fma", "INT", extra=["--fma", "1"]), opt("--decode", "ENUM", extra=["--arch", "hardwired"])]),
         dict(name="area", base=["area", "--unit", "fx-add", "--latency", "1", "--no-timing", "--out", "{scratch}/ar"],
              slow=True,
              opts=[opt("--unit", "ENUM"), opt("--latency", "INT"), opt("--width", "INT"), opt("--frac", "INT"),
                    opt("--out", "OUTDIR"), opt("--rtl", "FILE"),
                    opt("--keep", "FILE", extra=["--all", "--cached-only"]),
-                   opt("--design", "DESIGNDIR")]),
+                   opt("--design", "DESIGNDIR"), opt("--target", "ENUM"),
+                   # no value here is a valid one (--seed 1..10^6 and --pnr-timeout 1..10^6 are out of the classes'
+                   # ranges): no place and route runs in this harness
+                   opt("--seed", "INT"), opt("--pnr-timeout", "FLOAT")]),
         dict(name="sim", base=["sim", "--out", "{scratch}/design", "--engine", "systemc", "--random", "2", "--quiet"],
              prepare=design,
              opts=[opt("--out", "DESIGNDIR"), opt("--engine", "ENUM"),
@@ -213,22 +250,36 @@ def commands():
                    opt("--sink-stalls", "STALLS", drop=["--out"], extra=["--out", "{scratch}/design_bp"]),
                    opt("--robot-change", "ROBOT", drop=["--out", "--random"],
                        extra=["--out", "{scratch}/design_load", "--random", "4"]),
-                   opt("--fault-campaign", "INT", extra=["--engine", "cosim"], skip=["big"])]),
+                   opt("--fault-campaign", "INT", extra=["--engine", "cosim"], skip=["big"]),
+                   # --vcd is the verilator engine's (minutes to build a model): on the systemc base every value is
+                   # refused, the valid paths too; dp.cli.sim_hostile_paths runs the engine with hostile paths
+                   opt("--vcd", "OUTFILE", fails={"weird": (U, "--vcd: only with --engine verilator"),
+                                                  "missing-parent": (U, "--vcd: only with --engine verilator")})]),
         dict(name="campaign", base=["campaign", "@file", "--out", "{scratch}/camp", "--plan-only"],
              defaults={"@file": "{in}/camp.yaml"},
              opts=[opt("@file", "CAMPFILE"), opt("--out", "OUTDIR"),
                    opt("--jobs", "INT", drop=["--plan-only"], extra=["--local"]),
                    opt("--cpus-per-task", "INT", extra=["--slurm"]), opt("--array-max", "INT", extra=["--slurm"]),
                    opt("--partition", "TEXT", extra=["--slurm"]), opt("--time", "TEXT", extra=["--slurm"]),
-                   opt("--mem", "TEXT", extra=["--slurm"])]),
+                   opt("--mem", "TEXT", extra=["--slurm"]), opt("--account", "TEXT", extra=["--slurm"]),
+                   opt("--sbatch-arg", "TEXT", extra=["--slurm"])]),
         dict(name="campaign-task", base=["campaign-task", "run", "{scratch}/camp", "@stage", "@k"],
              defaults={"@stage": "explore", "@k": "0"}, prepare=camp_plan,
+             placeholders={"@stage": "STAGE of `run DIR STAGE K`", "@k": "K of `run DIR STAGE K`"},
              opts=[opt("@k", "INT", skip=["0"]), opt("@stage", "ENUM")]),
         # study's base takes a minute: it does not run; only values that must be refused before any work are given.
         dict(name="study", base=["study", "--robot", "planar2", "--quick", "--out", "{scratch}/st"], run_base=False,
              opts=[opt("--robot", "ROBOT"), opt("--states", "INT"), opt("--max-units", "INT"),
                    opt("--budget", "FLOAT", skip=["1e9", "1e308"]),
-                   opt("--jobs", "INT"), opt("--function", "ENUM"), opt("--depth", "DEPTH"), opt("--out", "OUTDIR")]),
+                   opt("--jobs", "INT"), opt("--function", "ENUM"), opt("--depth", "DEPTH"), opt("--out", "OUTDIR"),
+                   opt("--target", "ENUM"), opt("--budget-lut", "INT"), opt("--budget-dsp", "INT"),
+                   opt("--pnr-timeout", "FLOAT", extra=["--pnr"]), opt("--fma", "INT"), opt("--lat-fma", "INT")]),
+        # the generated kernels of one graph timed on this machine: one batch size, one run, no Pinocchio (fast)
+        dict(name="platforms", base=["platforms", "--robot", "planar2", "--function", "id", "--batch", "1", "--scalar",
+                                     "double", "--repeats", "1", "--target-ms", "0.01", "--no-pinocchio", "--quiet",
+                                     "--out", "{scratch}/pl"],
+             opts=[opt("--robot", "ROBOT"), opt("--function", "ENUM"), opt("--out", "OUTDIR"), opt("--batch", "BATCH"),
+                   opt("--scalar", "ENUM"), opt("--repeats", "INT"), opt("--target-ms", "FLOAT")]),
     ]
 
 
@@ -291,16 +342,17 @@ KNOWN = [
                                   "2147483648"], U),
     ("known: sim --random 1e7 (time)", ["sim", "--out", "{scratch}/design", "--engine", "systemc", "--random",
                                         "10000000", "--quiet"], U),
-    ("known: simulate --dt 1e-12 (time)", ["simulate", "--robot", "planar2", "--zero-torque", "--dt", "1e-12"], OK),
+    # A valid step, but 10^12 steps of the default 1 s: refused before any work ("more than 1e7 steps"), not run.
+    ("known: simulate --dt 1e-12 (time)", ["simulate", "--robot", "planar2", "--zero-torque", "--dt", "1e-12"], U),
     ("known: simulate --t 1e9 (time)", ["simulate", "--robot", "planar2", "--zero-torque", "--t", "1e9"], E),
     # The default time limit is 60 s (longer than a harness run may take): the case checks that a limit ends the
     # search with the best schedule and exit 0; sched.cli.ilp_time_limit checks the same at 2 s.
     ("known: schedule --algo ilp planar2 (time)", ["schedule", "--robot", "planar2", "--algo", "ilp",
-                                                   "--time-limit", "5", "--out", "{scratch}/o"], OK),
+                                                   "--time-limit", "5", "--out", "{scratch}/o"], V),
     ("known: explore 10^4 points (time)", ["explore", "--robot", "planar2", "--flavour", "general", "--mul", "1-100",
                                            "--add", "1-100", "--lat-mul", "1", "--lat-add", "1", "--pipelined", "1",
                                            "--no-plot", "--no-modulo", "--restarts", "1", "--jobs", "1",
-                                           "--out", "{scratch}/ex"], OK),
+                                           "--out", "{scratch}/ex"], V),
     ("known: fpgen --out /dev/full", ["fpgen", "--op", "add", "--count", "10", "--out", "/dev/full"], D),
     ("known: robot export --out /dev/full", ["robot", "export", "planar2", "--out", "/dev/full"], D),
     ("known: simulate --out /dev/full", ["simulate", "--robot", "planar2", "--t", "0.01", "--zero-torque",
@@ -355,7 +407,8 @@ def apply(base, name, value, extra, drop, defaults):
     return out
 
 
-def cases():
+def cases(options=None):
+    """Every case; `options` is hostile.tool_options() (neaccel --list-options), which adds the FLAG cases."""
     classes = globals()
     out = []
     for c in commands():
@@ -377,17 +430,28 @@ def cases():
             for label, value, expect in classes[o["cls"]]:
                 if label in o["skip"]:
                     continue
+                if label in o["ok"]:
+                    expect = V
+                valid = expect == V
+                why = ""
+                if label in o["fails"]:  # valid in itself, refused by this command for the stated reason
+                    expect, why = o["fails"][label]
+                    valid = False
                 if not c.get("run_base", True) and 0 in expect:
                     continue  # a valid value would run the whole (slow) command
-                if label in o["ok"]:
-                    expect = OK
-                if not c.get("run_base", True) and 0 in expect:
-                    continue
                 argv = apply(c["base"], o["name"], value, o["extra"], o["drop"], defaults)
                 group = group_of(o["cls"], o["name"], label) if o["grouped"] else None
                 out.append(dict(id=f"{cmd} {o['name']}{o['tag']}={label}", command=cmd, argv=argv, expect=expect,
-                                prepare=prepare, group=group, slow=c.get("slow", False),
-                                valid=expect == OK))
+                                prepare=prepare, group=group, slow=c.get("slow", False), valid=valid, why=why,
+                                option=o["name"], label=label, cls=o["cls"]))
+        # every flag neaccel registers for the command (--list-options): given a value, a usage error
+        tool = (options or {}).get("" if cmd == "neaccel" else cmd, [])
+        for f in tool:
+            if f["kind"] != "flag" or set(f["names"]) & HELP_NAMES or (cmd, f["names"][0]) in EXEMPT:
+                continue
+            flag = f["names"][0]
+            out.append(dict(id=f"{cmd} {flag}=abc", command=cmd, argv=base + [flag + "=abc"], expect=U,
+                            prepare=prepare, slow=c.get("slow", False), option=flag, label="abc", cls="FLAG"))
     names = {c["name"] for c in commands()}
     for k in KNOWN:
         cid, argv, expect = k[0], k[1], k[2]
@@ -396,7 +460,7 @@ def cases():
         if command not in names:  # global options, no or an unknown subcommand
             command = "neaccel"
         out.append(dict(id=cid, command=command, argv=argv, expect=expect, known=True, group=group,
-                        prepare=KNOWN_PREPARE.get(command, []), slow=cid in SLOW_KNOWN, valid=expect == OK))
+                        prepare=KNOWN_PREPARE.get(command, []), slow=cid in SLOW_KNOWN, valid=expect == V))
     return out
 
 
