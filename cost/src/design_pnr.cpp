@@ -7,6 +7,7 @@
 #include "neaccel/cost/timing.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/process.hpp"
 
 #include "pnr_wrapper.hpp"
 #include "tool_cache.hpp"
@@ -15,9 +16,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <vector>
 
 namespace neaccel::cost {
@@ -75,6 +80,92 @@ fs::path committed_cache() {
 #endif
 }
 
+// ---- The installed tools against the versions the target declares ----
+// The cache key holds the versions cost/targets/<name>.json declares (so that the committed results are found on a
+// machine without the tools); a result is only as good as that key if the tools that made it are the declared ones.
+// So a tool run's result is written to the cache only when the installed tools are the declared versions, and a
+// cached result is read with a one-line note when they are installed and differ.
+
+// The version of `program` installed here, in the form the target declares it: "NAME==VERSION" (a PyPI package:
+// the dist-info in the virtual environment the program runs from) or "Debian PACKAGE VERSION" (dpkg's version of the
+// package, which adds a Debian revision to the declared upstream version). Empty when the program is not found;
+// "unknown" when it is found but not from such a package.
+std::string installed_version(const std::string& program, const std::string& declared) {
+  const auto exe = proc::find_program(program);
+  if (!exe) return {};
+  std::error_code ec;
+  if (const auto eq = declared.find("=="); eq != std::string::npos) {
+    std::string name = declared.substr(0, eq);
+    for (char& ch : name) ch = ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const fs::path venv = fs::absolute(*exe).parent_path().parent_path();
+    if (!fs::exists(venv / "pyvenv.cfg", ec) || !fs::is_directory(venv / "lib", ec)) return "unknown";
+    for (const auto& py : fs::directory_iterator(venv / "lib", ec)) {
+      const fs::path site = py.path() / "site-packages";
+      if (!fs::is_directory(site, ec)) continue;
+      for (const auto& e : fs::directory_iterator(site, ec)) {
+        std::string f = e.path().filename().string();
+        const std::string suffix = ".dist-info";
+        if (f.size() <= suffix.size() || f.compare(f.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+        f.resize(f.size() - suffix.size());
+        const auto dash = f.find('-');
+        std::string dist = f.substr(0, dash);
+        for (char& ch : dist) ch = ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (dash != std::string::npos && dist == name) return declared.substr(0, eq) + "==" + f.substr(dash + 1);
+      }
+    }
+    return "unknown";
+  }
+  if (declared.rfind("Debian ", 0) == 0) {
+    const std::string rest = declared.substr(7);
+    const std::string package = rest.substr(0, rest.find(' '));
+    const std::string where = fs::absolute(*exe).parent_path().string();
+    if (where != "/usr/bin" && where != "/bin") return "unknown";
+    proc::Spawn s;
+    s.argv = {"dpkg-query", "-W", "-f=${Version}", package};
+    s.capture_stdout = true;
+    s.timeout_s = 60;
+    const proc::Result r = proc::run(s);
+    return r.ok() && !r.out.empty() ? "Debian " + package + " " + r.out : "unknown";
+  }
+  return "unknown";
+}
+
+// Whether `installed` (installed_version) is the declared version: the same, or for a Debian package the declared
+// upstream version with a Debian revision after it ("Debian yosys 0.23" is installed as "Debian yosys 0.23-6").
+bool same_version(const std::string& declared, const std::string& installed) {
+  if (installed == declared) return true;
+  return declared.rfind("Debian ", 0) == 0 && installed.rfind(declared, 0) == 0 && installed.size() > declared.size() &&
+         installed[declared.size()] == '-';
+}
+
+struct ToolCheck {
+  json installed = json::object();  // tool -> installed_version
+  std::string differs;              // one line when a tool is installed and not the declared version
+};
+
+ToolCheck check_tools(const Target& t) {
+  ToolCheck c;
+  for (const char* tool : {"yosys", "nextpnr"}) {
+    const std::string program = t.data.at(tool).at("program").get<std::string>();
+    const std::string declared = t.data.at(tool).value("version", "");
+    const std::string installed = installed_version(program, declared);
+    c.installed[tool] = installed;
+    if (!installed.empty() && !same_version(declared, installed) && c.differs.empty()) {
+      c.differs = fmt::format("{}: installed {} is {}, not the declared {} (cost/targets/{}.json)", t.name, program,
+                              installed == "unknown" ? "of a version that cannot be told" : installed, declared, t.name);
+    }
+  }
+  return c;
+}
+
+// Says `line` on standard error, once per process.
+void say_once(const std::string& line) {
+  static std::mutex m;
+  static std::set<std::string> said;
+  std::lock_guard<std::mutex> lock(m);
+  if (said.insert(line).second) std::fprintf(stderr, "neaccel: note: %s\n", line.c_str());
+}
+
 double share(long used, long have) { return have > 0 ? std::round(1000.0 * static_cast<double>(used) / static_cast<double>(have)) / 10.0 : 0.0; }
 
 // The design's cost point (its manifest) and, where the target has a device model, the model's estimate beside the
@@ -123,6 +214,7 @@ json design_pnr(const DesignPnrOptions& o) {
   const fs::path cache = d.dir / "area-cache" / hash;
   const fs::path mine = cache / ("pnr-" + t.name + ".json");
   // The design's own cache, then the committed one; at o.seed, then (other_seeds) at the seeds after it.
+  const ToolCheck tools_here = check_tools(t);
   if (!o.remeasure) {
     for (int seed = o.seed; seed <= o.seed + std::max(o.other_seeds, 0); ++seed) {
       const std::string h = d.hash(seed);
@@ -131,6 +223,21 @@ json design_pnr(const DesignPnrOptions& o) {
                                     std::pair{committed, "committed"}}) {
         if (p.empty() || !fs::exists(p)) continue;
         json j = json::parse(read_whole_file(p));
+        // The key holds the declared versions: a result that records other installed tools is not theirs.
+        if (j.contains("installed") && j["installed"].is_object()) {
+          bool theirs = true;
+          for (const char* tool : {"yosys", "nextpnr"})
+            theirs = theirs && same_version(t.data.at(tool).value("version", ""), j["installed"].value(tool, ""));
+          if (!theirs) {
+            say_once(p.string() + ": made by other tools than cost/targets/" + t.name + ".json declares; not used");
+            continue;
+          }
+        }
+        // Installed tools of other versions would give another result: the cached one is the declared tools'.
+        if (!tools_here.differs.empty()) {
+          say_once(tools_here.differs + "; cached results are the declared tools'");
+          j["tools_differ"] = tools_here.differs;
+        }
         j["cache"] = from;
         return with_model(std::move(j), d, t);
       }
@@ -174,8 +281,16 @@ json design_pnr(const DesignPnrOptions& o) {
                     {"bram", share(r.ram, t.bram)}, {"io", share(r.io, t.io)}};
     j["utilization"] = r.utilization;
   }
-  std::ofstream(mine) << j.dump(2) << "\n";
-  j["cache"] = "measured";
+  // Cached under the declared versions only when they made it.
+  if (tools_here.differs.empty()) {
+    j["installed"] = tools_here.installed;
+    std::ofstream(mine) << j.dump(2) << "\n";
+    j["cache"] = "measured";
+  } else {
+    say_once(tools_here.differs + "; the result is not cached");
+    j["tools_differ"] = tools_here.differs;
+    j["cache"] = "measured, not cached";
+  }
   return with_model(std::move(j), d, t);
 }
 

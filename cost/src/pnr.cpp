@@ -244,12 +244,20 @@ PnrResult place_and_route(const std::vector<std::string>& sources, const std::st
                            rel(log, dir)});
   const proc::Result n = run_tool(argv, dir, o);
   if (!n.ok() || !fs::exists(report)) {
+    // "Does not fit" is a verdict on the design, cached with its result (design_pnr.cpp): only a utilisation failure
+    // is one, a resource line over the device's count or the placer finding no site left for a cell's type. Any
+    // other failure (a crash, a WebAssembly trap, a wrong option, a message that merely contains "exceed" or "too
+    // many") is an error, never cached, so that the next run tries again.
     const std::string text = read_text(log);
     if (std::string over = overflow_from_log(o, text); !over.empty()) return not_fitting(o, over);
-    if (text.find("Unable to place") != std::string::npos || text.find("too many") != std::string::npos ||
-        text.find("only have") != std::string::npos || text.find("exceed") != std::string::npos)
-      return not_fitting(o, "does not fit the " + part_name(o) + ": nextpnr could not place it (see " + log.string() + ")");
-    throw Error(o.nextpnr + " failed (see " + log.string() + ")");
+    static const std::regex no_bels(R"(no BELs remaining to implement cell type '([A-Za-z0-9_]+)')");
+    if (std::smatch m; std::regex_search(text, m, no_bels))
+      return not_fitting(o, "does not fit the " + part_name(o) + ": nextpnr found no site left for a " + m[1].str() +
+                                " (see " + log.string() + ")");
+    throw Error(fmt::format("{} failed ({}), not a verdict on the design's size (see {})", o.nextpnr,
+                            n.ok() ? std::string("no report written")
+                            : n.signal ? fmt::format("signal {}", n.signal) : fmt::format("exit {}", n.exit_code),
+                            log.string()));
   }
   return parse_nextpnr_report(report, o);
 }
