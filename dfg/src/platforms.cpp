@@ -118,11 +118,16 @@ void* symbol(void* lib, const std::string& name) {
   return p;
 }
 
-// What identifies a CUDA kernel's source for a measurement kept as data: FNV-1a 64 of the text after its first line
-// (a comment naming how the robot was given, a path or a name, which does not change the kernel).
-std::string cuda_source_key(const std::string& cuda) {
-  const std::size_t nl = cuda.find('\n');
-  return ref::fnv1a64_hex(nl == std::string::npos ? cuda : cuda.substr(nl + 1));
+// The kernels' options: one set for measure_scalar and platform_cuda_source, so that the source the test of the kept
+// GPU data regenerates is the one this command writes.
+KernelOptions platform_kernel_options(const ref::Robot& robot, const std::string& spec, const std::string& function,
+                                      const std::string& scalar) {
+  KernelOptions ko;
+  ko.function = "k";
+  ko.scalar = scalar;
+  ko.joints = kernel_joints(robot);
+  ko.comment = fmt::format("{} {} (neaccel platforms)", spec, function);
+  return ko;
 }
 
 struct Context {
@@ -141,11 +146,7 @@ json measure_scalar(const Context& c, const std::string& scalar) {
   const Graph& g = c.g;
   const int n = c.robot.dof();
   const std::size_t no = g.outputs.size(), ni = g.inputs.size();
-  KernelOptions ko;
-  ko.function = "k";
-  ko.scalar = scalar;
-  ko.joints = kernel_joints(c.robot);
-  ko.comment = fmt::format("{} {} (neaccel platforms)", c.opt.robot, c.opt.function);
+  const KernelOptions ko = platform_kernel_options(c.robot, c.opt.robot, c.opt.function, scalar);
   const fs::path dir = c.opt.out / "kernels";
   const fs::path src = dir / (c.prefix + "-" + scalar + ".cpp"), so = dir / (c.prefix + "-" + scalar + ".so");
   std::ofstream(src) << to_cpp_batch(g, ko);
@@ -248,6 +249,17 @@ json measure_scalar(const Context& c, const std::string& scalar) {
 }
 
 }  // namespace
+
+std::string cuda_source_key(const std::string& cuda) {
+  const std::size_t nl = cuda.find('\n');
+  return ref::fnv1a64_hex(nl == std::string::npos ? cuda : cuda.substr(nl + 1));
+}
+
+std::string platform_cuda_source(const std::string& robot_spec, const std::string& function, const std::string& scalar) {
+  const ref::Robot robot = ref::load_robot(robot_spec);
+  const Graph g = platform_graph(robot_spec, robot, function_from_name(function));
+  return to_cuda(g, platform_kernel_options(robot, robot_spec, function, scalar));
+}
 
 json kept_gpu_measurements(const json& scalars) {
   json found = json::object();

@@ -277,5 +277,41 @@ TEST(Kernels, KeptGpuMeasurementsMatchBySourceKey) {
   EXPECT_NE(none.value("note", std::string()).find("other kernels"), std::string::npos) << none.dump();
 }
 
+// Every kernel a kept GPU measurement holds is one today's generator still writes: its name says the robot, the
+// function and the scalar ("puma560-id-float"), and the source measure_platforms writes for them now has the kept
+// source key. A change to the generator (or to the graph of a robot) that changes these kernels fails here, instead of
+// silently turning the table's GPU rows into the note that the kept data measured other kernels: measure the new
+// kernels on a GPU (bench/gpu/kernels.sh, measure.sh) and keep that file instead.
+TEST(Kernels, KeptGpuMeasurementsAreOfTodaysKernels) {
+  const fs::path dir = fs::path(NEACCEL_DFG_TEST_DATA) / ".." / ".." / ".." / "data" / "platforms" / "gpu";
+  std::size_t checked = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::ifstream in(e.path());
+    const nlohmann::json d = nlohmann::json::parse(in);
+    for (const auto& [name, k] : d["kernels"].items()) {
+      const std::size_t a = name.find('-'), b = name.rfind('-');
+      ASSERT_TRUE(a != std::string::npos && b > a) << e.path() << ": kernel name '" << name << "' is not ROBOT-FUNCTION-SCALAR";
+      const std::string robot = name.substr(0, a), function = name.substr(a + 1, b - a - 1), scalar = name.substr(b + 1);
+      EXPECT_EQ(k.value("scalar", std::string()), scalar) << name;
+      const std::string key = cuda_source_key(platform_cuda_source(robot, function, scalar));
+      EXPECT_EQ(k.value("source_key", std::string()), key)
+          << e.path().filename() << ": kernel " << name << " was measured on another source than today's generator writes";
+      const nlohmann::json found = kept_gpu_measurements({{scalar, {{"cuda_source_key", key}}}});
+      EXPECT_TRUE(found.contains(scalar)) << name << ": " << found.dump();
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 16u) << "the H100 and H200 files: puma560 and iiwa, id and fd, double and float";
+}
+
+// The key is FNV-1a 64 of the text after the first line (bench/gpu/collect.py's source_key computes the same; the
+// test dfg.platforms.kept_gpu_* runs it on the written files): the first line does not count, every later byte does.
+TEST(Kernels, CudaSourceKeyIsFnv1aAfterTheFirstLine) {
+  EXPECT_EQ(cuda_source_key("// any comment\n"), "cbf29ce484222325");  // FNV-1a 64 of nothing: its offset basis
+  EXPECT_EQ(cuda_source_key("// one\na"), cuda_source_key("// another\na"));
+  EXPECT_EQ(cuda_source_key("// x\na"), "af63dc4c8601ec8c");  // FNV-1a 64 of "a" (the published test vector)
+  EXPECT_NE(cuda_source_key("// x\na"), cuda_source_key("// x\nb"));
+}
+
 }  // namespace
 }  // namespace neaccel::dfg

@@ -46,6 +46,15 @@ nlohmann::json measure_platforms(const PlatformOptions& opt);
 // shown as such, never mixed with this machine's figures.
 nlohmann::json kept_gpu_measurements(const nlohmann::json& scalars);
 
+// What identifies a CUDA kernel's source for a measurement kept as data: FNV-1a 64 (16 hex digits) of the text after
+// its first line (a comment naming how the robot was given, a path or a name, which does not change the kernel).
+// bench/gpu/collect.py computes the same key when it writes a measurement; a test checks that the two agree.
+std::string cuda_source_key(const std::string& cuda);
+
+// The CUDA source measure_platforms writes for `robot_spec`'s `function` in `scalar` ("double" or "float"): what a
+// test regenerates to check that the kept GPU measurements still measured today's kernels.
+std::string platform_cuda_source(const std::string& robot_spec, const std::string& function, const std::string& scalar);
+
 // A GPU measurement's best rate (states/s) and the batch it was reached at, from its "rows" (batch,
 // states_per_s), as the CUDA benchmark driver prints them; {0, 0} when there are none.
 std::pair<double, long> best_gpu_rate(const nlohmann::json& measurement);
