@@ -31,7 +31,7 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   for (char& ch : n) {
     if (ch == '-') ch = '_';
   }
-  n += "_L" + std::to_string(c.latency) + (c.pipelined ? "" : "_np");
+  n += std::string(c.deep ? "_deep" : "") + "_L" + std::to_string(c.latency) + (c.pipelined ? "" : "_np");
   if (c.kind == UnitKind::FxMul || c.kind == UnitKind::FxAdd) {
     n += "_W" + std::to_string(c.width) + "F" + std::to_string(c.frac);
   }
@@ -39,6 +39,8 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 }
 
 UnitConfig cfg(UnitKind k, int lat, bool pipe = true, int w = 32, int f = 16) { return {k, lat, pipe, w, f}; }
+// The deep form of a unit (rtl/units/deep).
+UnitConfig deep(UnitKind k, int lat, int w = 32, int f = 16) { return {k, lat, true, w, f, true}; }
 
 // Debug (sanitizer) builds run a twentieth of the random operations: the Verilated models are ~20x slower
 // unoptimised; Release (./run test) runs the full 10^6 per unit.
@@ -78,7 +80,16 @@ INSTANTIATE_TEST_SUITE_P(
                     Case{cfg(UnitKind::FxMul, 4), 150000, true}, Case{cfg(UnitKind::FxMul, 3, false), 50000, false},
                     Case{cfg(UnitKind::FxMul, 2, true, 16, 0), 100000, true},
                     Case{cfg(UnitKind::FxAdd, 1), 400000, false}, Case{cfg(UnitKind::FxAdd, 2), 400000, true},
-                    Case{cfg(UnitKind::FxAdd, 4), 150000, true}, Case{cfg(UnitKind::FxAdd, 3, false), 50000, false}),
+                    Case{cfg(UnitKind::FxAdd, 4), 150000, true}, Case{cfg(UnitKind::FxAdd, 3, false), 50000, false},
+                    // The deep units at every latency with its own cuts, one beyond, and an odd width.
+                    Case{deep(UnitKind::FxMul, 1), 50000, false}, Case{deep(UnitKind::FxMul, 2), 50000, true},
+                    Case{deep(UnitKind::FxMul, 3), 50000, true}, Case{deep(UnitKind::FxMul, 4), 200000, true},
+                    Case{deep(UnitKind::FxMul, 5), 50000, true}, Case{deep(UnitKind::FxMul, 4, 31, 16), 100000, true},
+                    Case{deep(UnitKind::FxAdd, 1), 50000, false}, Case{deep(UnitKind::FxAdd, 2), 200000, true},
+                    Case{deep(UnitKind::FxAdd, 3), 50000, true},
+                    Case{deep(UnitKind::Fp32Mul, 1), 50000, false}, Case{deep(UnitKind::Fp32Mul, 4), 50000, true},
+                    Case{deep(UnitKind::Fp32Mul, 8), 300000, true}, Case{deep(UnitKind::Fp32Add, 1), 50000, false},
+                    Case{deep(UnitKind::Fp32Add, 4), 50000, true}, Case{deep(UnitKind::Fp32Add, 8), 300000, true}),
     case_name);
 
 // Debug builds take every kScale-th pair (the special-value pairs come first and are all kept).
@@ -139,29 +150,38 @@ TEST(HardClasses, CoverTheClasses) {
               rm.underflow, rm.overflow, rm.inexact);
 }
 
+// The hard classes through fp32_mul and fp32_add and through their deep forms (every section of the deep
+// pipelines, each cut; rtl/units/deep).
 TEST(HardClasses, Fp32Mul) {
-  auto unit = make_vl_unit(cfg(UnitKind::Fp32Mul, 2));
-  const auto ops = hard_operations(fpvec::Op::Mul);
-  const auto rep = test::run_stream(*unit, ops, false, 1);
-  EXPECT_EQ(rep.checked, ops.size());
-  EXPECT_EQ(rep.mismatches, 0u) << rep.first;
+  for (const UnitConfig& c : {cfg(UnitKind::Fp32Mul, 2), deep(UnitKind::Fp32Mul, 8)}) {
+    auto unit = make_vl_unit(c);
+    const auto ops = hard_operations(fpvec::Op::Mul);
+    const auto rep = test::run_stream(*unit, ops, false, 1);
+    EXPECT_EQ(rep.checked, ops.size());
+    EXPECT_EQ(rep.mismatches, 0u) << describe(c) << ": " << rep.first;
+  }
 }
 
 TEST(HardClasses, Fp32Add) {
-  auto unit = make_vl_unit(cfg(UnitKind::Fp32Add, 2));
-  auto ops = hard_operations(fpvec::Op::Add);
-  for (uint32_t b : {0x00000000u, 0x80000000u, 0x7F800001u, 0xFFC00000u, 0x00000001u, 0xFF800000u}) {
-    ops.push_back({2, 0x3F800000u, b});  // negation keeps NaN bits, flips the sign
+  for (const UnitConfig& c : {cfg(UnitKind::Fp32Add, 2), deep(UnitKind::Fp32Add, 8)}) {
+    auto unit = make_vl_unit(c);
+    auto ops = hard_operations(fpvec::Op::Add);
+    for (uint32_t b : {0x00000000u, 0x80000000u, 0x7F800001u, 0xFFC00000u, 0x00000001u, 0xFF800000u}) {
+      ops.push_back({2, 0x3F800000u, b});  // negation keeps NaN bits, flips the sign
+    }
+    const auto rep = test::run_stream(*unit, ops, false, 1);
+    EXPECT_EQ(rep.checked, ops.size());
+    EXPECT_EQ(rep.mismatches, 0u) << describe(c) << ": " << rep.first;
   }
-  const auto rep = test::run_stream(*unit, ops, false, 1);
-  EXPECT_EQ(rep.checked, ops.size());
-  EXPECT_EQ(rep.mismatches, 0u) << rep.first;
 }
 
-// fixed:5.3 exhaustively: every operand pair, every adder operation.
+// fixed:5.3 exhaustively: every operand pair, every adder operation, in the units of rtl/units (latency 1) and in
+// the deep ones (the multiplier's four partial products, the adder's sum and saturation in stages of their own).
 TEST(Exhaustive, FixedW8F3) {
-  for (UnitKind k : {UnitKind::FxMul, UnitKind::FxAdd}) {
-    auto unit = make_vl_unit(cfg(k, 1, true, 8, 3));
+  for (const UnitConfig& c : {cfg(UnitKind::FxMul, 1, true, 8, 3), cfg(UnitKind::FxAdd, 1, true, 8, 3),
+                              deep(UnitKind::FxMul, 4, 8, 3), deep(UnitKind::FxAdd, 2, 8, 3)}) {
+    const UnitKind k = c.kind;
+    auto unit = make_vl_unit(c);
     std::vector<Operation> ops;
     for (uint32_t op = 0; op < (k == UnitKind::FxAdd ? 3u : 1u); ++op) {
       for (uint32_t a = 0; a < 256; ++a) {
@@ -170,7 +190,7 @@ TEST(Exhaustive, FixedW8F3) {
     }
     const auto rep = test::run_stream(*unit, ops, false, 1);
     EXPECT_EQ(rep.checked, ops.size());
-    EXPECT_EQ(rep.mismatches, 0u) << unit_name(k) << ": " << rep.first;
+    EXPECT_EQ(rep.mismatches, 0u) << describe(c) << ": " << rep.first;
   }
 }
 

@@ -6,7 +6,9 @@
 # seed 1, --freq 100, --timing-allow-fail). One row per configuration: Fmax of the clock, LUT4, FF, DSP (MULT18X18D),
 # block RAM (DP16KD), I/O, CCU2C carries, and the seconds each tool took.
 #
-# usage: cost/calibration/ecp5/units.sh [CONFIG...]   CONFIG = unit:latency[:np] (np: non-pipelined), default the
+# usage: cost/calibration/ecp5/units.sh [CONFIG...]   CONFIG = unit:latency[:np] (np: non-pipelined; unit fx-mul, fx-add,
+#        fp32-mul, fp32-add, fp32-fma, fp32-div, fx-fma, fx-div, or a deep unit of rtl/units/deep: fx-mul-deep,
+#        fx-add-deep, fp32-mul-deep, fp32-add-deep), default the
 #        sweep below. Rows are cached under out/ecp5-units/<config>/row.json (delete one to re-measure it), and
 #        cost/calibration/ecp5/table.py gathers them into data/ecp5-85f/unit-timing.json.
 # The tools come from the project's virtual environment (./run setup). YoWASP maps /tmp inside the tools to a
@@ -24,6 +26,10 @@ if [ ${#configs[@]} -eq 0 ]; then
     for u in fp32-mul fp32-add fx-mul fx-add fp32-fma fp32-div; do configs+=("$u:$lat"); done
   done
   configs+=(fp32-mul:3:np fx-mul:3:np fx-add:3:np fx-fma:2 fx-div:4)
+  # The deep units (rtl/units/deep): every latency up to the first that has every cut of the unit.
+  for lat in 1 2 3 4 5; do configs+=("fx-mul-deep:$lat"); done
+  for lat in 1 2 3; do configs+=("fx-add-deep:$lat"); done
+  for lat in 1 2 3 4 5 6 7 8; do configs+=("fp32-mul-deep:$lat" "fp32-add-deep:$lat"); done
 fi
 
 for c in "${configs[@]}"; do
@@ -34,6 +40,8 @@ for c in "${configs[@]}"; do
     fx-mul)   kind=2 fam=fx_ h=unit_timing_top ;;   fx-add)   kind=3 fam=fx_ h=unit_timing_top ;;
     fp32-fma) kind=4 fam=fp32_ h=unit_timing_top3 ;; fp32-div) kind=5 fam=fp32_ h=unit_timing_top3 ;;
     fx-fma)   kind=6 fam=fx_ h=unit_timing_top3 ;;   fx-div)   kind=7 fam=fx_ h=unit_timing_top3 ;;
+    fx-mul-deep) kind=0 fam=fx_ h=unit_timing_deep ;; fx-add-deep) kind=1 fam=fx_ h=unit_timing_deep ;;
+    fp32-mul-deep) kind=2 fam=fp32_ h=unit_timing_deep ;; fp32-add-deep) kind=3 fam=fp32_ h=unit_timing_deep ;;
     *) echo "units.sh: unknown unit '$unit'" >&2; exit 2 ;;
   esac
   width=32 frac=0; [ "$fam" = fx_ ] && frac=16
@@ -43,8 +51,14 @@ for c in "${configs[@]}"; do
   rel="$(python3 -c 'import os,sys;print(os.path.relpath(sys.argv[1],sys.argv[2]))' "$root/rtl/units" "$w")"
   {
     for f in "$root"/rtl/units/${fam}*.v "$root"/rtl/units/units_*.v; do echo "read_verilog $rel/$(basename "$f")"; done
-    echo "read_verilog $rel/timing/$h.v"
-    echo "chparam -set Kind $kind -set Latency $lat -set Pipelined $pipe -set Width $width -set Frac $frac $h"
+    if [ "$h" = unit_timing_deep ]; then
+      for f in "$root"/rtl/units/deep/*.v; do echo "read_verilog $rel/deep/$(basename "$f")"; done
+      echo "read_verilog $rel/timing/$h.v"
+      echo "chparam -set Kind $kind -set Latency $lat -set Width $width -set Frac $frac $h"
+    else
+      echo "read_verilog $rel/timing/$h.v"
+      echo "chparam -set Kind $kind -set Latency $lat -set Pipelined $pipe -set Width $width -set Frac $frac $h"
+    fi
     echo "synth_ecp5 -top $h -json ecp5.json"
     echo "tee -o stat.txt stat"
   } >"$w/ecp5.ys"

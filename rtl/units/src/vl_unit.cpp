@@ -95,8 +95,8 @@ std::unique_ptr<VlUnit> make_impl(const UnitConfig& c) {
 
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> list = {
-#define NEACCEL_VL_UNIT(cls, kind, lat, pipe, width, frac) \
-  {UnitConfig{UnitKind::kind, lat, pipe != 0, width, frac}, &make_impl<cls>},
+#define NEACCEL_VL_UNIT(cls, kind, lat, pipe, width, frac, deep) \
+  {UnitConfig{UnitKind::kind, lat, pipe != 0, width, frac, deep != 0}, &make_impl<cls>},
 #include "vl_unit_list.inc"
 #undef NEACCEL_VL_UNIT
   };

@@ -34,13 +34,13 @@ UnitKind parse_unit(const std::string& name, const std::string& what) {
 }
 
 bool UnitConfig::operator==(const UnitConfig& o) const {
-  return kind == o.kind && latency == o.latency && pipelined == o.pipelined &&
+  return kind == o.kind && latency == o.latency && pipelined == o.pipelined && deep == o.deep &&
          (!is_fixed(kind) || (width == o.width && frac == o.frac));
 }
 
 std::string describe(const UnitConfig& c) {
   std::string s = std::string(unit_name(c.kind)) + " latency " + std::to_string(c.latency) +
-                  (c.pipelined ? " pipelined" : " non-pipelined");
+                  (c.deep ? " deep" : c.pipelined ? " pipelined" : " non-pipelined");
   if (is_fixed(c.kind)) s += " fixed:" + std::to_string(c.width - c.frac) + "." + std::to_string(c.frac);
   return s;
 }

@@ -28,6 +28,9 @@ struct UnitConfig {
   bool pipelined = true;
   int width = 32;  // fixed point only
   int frac = 16;   // fixed point only
+  // The deep form of the unit (rtl/units/deep: the pipeline cut at the device's DSP and carry-chain registers,
+  // always pipelined). The same result bits; only the Verilog differs, so only the Verilated models see it.
+  bool deep = false;
   bool operator==(const UnitConfig& o) const;
 };
 std::string describe(const UnitConfig& c);
