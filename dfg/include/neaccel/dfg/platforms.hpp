@@ -35,7 +35,9 @@ void check_platform_options(const PlatformOptions& opt);
 // size, one line per platform) and the kernels under OUT/kernels.
 // A platform that cannot run here (no GPU, no Pinocchio, a function Pinocchio has no counterpart of) gets a row
 // with "measured": false and the reason; the rest is still measured. Throws neaccel::Error when the generated
-// kernel cannot be built (no compiler) or disagrees with the graph's evaluation.
+// kernel cannot be built (no compiler) or disagrees with the graph's evaluation, and (after writing platforms.json
+// with the row marked "refused", without a time or ratio) when Pinocchio's results differ from ref's by more than
+// kPinocchioTolerance.
 nlohmann::json measure_platforms(const PlatformOptions& opt);
 
 // GPU measurements made elsewhere and kept as data (data/platforms/gpu/*.json, bench/gpu/measure.sh, embedded at
@@ -54,6 +56,12 @@ std::string cuda_source_key(const std::string& cuda);
 // The CUDA source measure_platforms writes for `robot_spec`'s `function` in `scalar` ("double" or "float"): what a
 // test regenerates to check that the kept GPU measurements still measured today's kernels.
 std::string platform_cuda_source(const std::string& robot_spec, const std::string& function, const std::string& scalar);
+
+// The largest relative difference (to the largest output, at least 1) between Pinocchio's results and ref's that
+// the Pinocchio row accepts: both are binary64 implementations of the same recursions on the same model, so a
+// larger difference means the model generated for Pinocchio is wrong (measured: 3.5e-14 or better, docs/platforms.md).
+// A row over it is refused: measure_platforms writes platforms.json with the row marked and no ratio, then throws.
+constexpr double kPinocchioTolerance = 1e-12;
 
 // A GPU measurement's best rate (states/s) and the batch it was reached at, from its "rows" (batch,
 // states_per_s), as the CUDA benchmark driver prints them; {0, 0} when there are none.
