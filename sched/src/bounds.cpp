@@ -2,6 +2,9 @@
 #include "neaccel/sched/bounds.hpp"
 
 #include "internal.hpp"
+#include "neaccel/ref/error.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -130,6 +133,80 @@ int port_bound(const Problem& problem) {
 
 int lower_bound(const Problem& problem) {
   return std::max({critical_path(problem), resource_bound(problem), head_body_tail_bound(problem), port_bound(problem)});
+}
+
+IoOverlap io_overlap(const Problem& problem, int in_words) {
+  if (in_words < 1) throw Error(fmt::format("in_words: {} (need >= 1 word per cycle)", in_words));
+  check(problem);
+  const dfg::Graph& graph = *problem.graph;
+  const auto g = detail::build_op_graph(problem);
+  const std::size_t n = graph.nodes.size(), ni = graph.inputs.size();
+  IoOverlap r;
+  r.in_words = in_words;
+  r.critical_path = critical_path(problem);
+  r.outputs = static_cast<int>(graph.outputs.size());
+  // Toward the outputs only: per op, the cycles from its issue to the last output it leads to being ready (-1 when it
+  // leads to none); per port input, the largest of that over the ops that read it, 0 when only an output reads it.
+  std::vector<int> to_out(n, -1);
+  for (auto it = g.ops.rbegin(); it != g.ops.rend(); ++it) {
+    const auto v = *it;
+    int best = g.is_output[v] ? 0 : -1;
+    for (int e = g.succ_off[v]; e < g.succ_off[v + 1]; ++e)
+      if (to_out[g.succ[e]] >= 0) best = std::max(best, to_out[g.succ[e]]);
+    to_out[v] = best < 0 ? -1 : g.lat[v] + best;
+  }
+  std::vector<int> tail(ni, -1);
+  for (const auto& out : graph.outputs)
+    if (graph.nodes[out.node].op == dfg::Op::Input) tail[graph.nodes[out.node].input] = 0;
+  for (auto v : g.ops) {
+    const auto& nd = graph.nodes[v];
+    for (int k = 0; k < dfg::arity(nd.op); ++k) {
+      const auto& a = graph.nodes[nd.arg[k]];
+      if (a.op == dfg::Op::Input) tail[a.input] = std::max(tail[a.input], to_out[v]);
+    }
+  }
+  for (std::uint32_t i = 0; i < ni; ++i)
+    if (!is_resident(problem, i)) r.input_order.push_back(static_cast<int>(i));
+  r.port_inputs = static_cast<int>(r.input_order.size());
+  // Largest tail first, ties in graph input order (deterministic): it minimises max(release + tail), the cycle the
+  // last output is ready, over every order of the port words.
+  std::stable_sort(r.input_order.begin(), r.input_order.end(), [&](int a, int b) { return tail[a] > tail[b]; });
+  r.release.assign(ni, 0);
+  for (std::size_t j = 0; j < r.input_order.size(); ++j)
+    r.release[r.input_order[j]] = static_cast<int>(j) / in_words + 1;
+  // Every op as soon as its operands are there (ready: the cycle its value is usable), with these releases and, for
+  // the bound, with every port input at the first beat's (no order makes an output ready earlier than that).
+  auto ready_with = [&](const std::vector<int>& release) {
+    std::vector<int> ready(n, 0);
+    for (std::size_t v = 0; v < n; ++v) {
+      const auto& nd = graph.nodes[v];
+      if (nd.op == dfg::Op::Input) ready[v] = release[nd.input];
+      if (!dfg::is_operation(nd.op)) continue;
+      int s = 0;
+      for (int k = 0; k < dfg::arity(nd.op); ++k) s = std::max(s, ready[nd.arg[k]]);
+      ready[v] = s + g.lat[v];
+    }
+    return ready;
+  };
+  const std::vector<int> ready = ready_with(r.release);
+  std::vector<int> first_beat(ni, 0);
+  for (std::uint32_t i = 0; i < ni; ++i) first_beat[i] = is_resident(problem, i) ? 0 : 1;
+  const std::vector<int> soonest = ready_with(first_beat);
+  std::vector<int> out_ready(graph.outputs.size());
+  int last_ready = 0, earliest = graph.outputs.empty() ? 0 : 1 << 30;
+  for (std::size_t o = 0; o < graph.outputs.size(); ++o) {
+    out_ready[o] = ready[graph.outputs[o].node];
+    last_ready = std::max(last_ready, out_ready[o]);
+    earliest = std::min(earliest, soonest[graph.outputs[o].node]);
+    r.output_order.push_back(static_cast<int>(o));
+  }
+  // Outputs in the order they are ready (ties in graph output order), one word per cycle.
+  std::stable_sort(r.output_order.begin(), r.output_order.end(), [&](int a, int b) { return out_ready[a] < out_ready[b]; });
+  int last = -1;
+  for (int o : r.output_order) last = std::max(last + 1, out_ready[o]);
+  r.achieved = last + 1;
+  r.bound = std::max(last_ready, earliest + r.outputs - 1) + 1;
+  return r;
 }
 
 int res_mii(const Problem& problem) {

@@ -334,3 +334,70 @@ TEST(ModuloList, PassesAreValidAndTheBestIsKept) {
 
 }  // namespace
 }  // namespace neaccel::sched
+
+namespace neaccel::sched {
+namespace {
+
+// I/O overlapped with the recursion (bounds.hpp, io_overlap), derived by hand on the 4-tap FIR chain (mul and add
+// latency 1: y = ((c0 x0 + c1 x1) + c2 x2) + c3 x3, critical path 4). Tails toward y: x0, c0, x1, c1 4; x2, c2 3;
+// x3, c3 2. Two words per cycle, largest tail first: x0 x1 | c0 c1 | x2 c2 | x3 c3 in beats 0..3, usable from 1..4;
+// the last products are ready at 5, y at 6, leaving in cycle 6: 7 cycles, 3 of them I/O; no order does better
+// (the last beat is at least 3, then a product and an add).
+TEST(IoOverlap, FirChainByHand) {
+  const auto g = fir(4, false);
+  const auto p = make(g, 4, 3, 1, 1);
+  const IoOverlap two = io_overlap(p, 2);
+  EXPECT_EQ(two.critical_path, 4);
+  EXPECT_EQ(two.input_order, (std::vector<int>{0, 1, 4, 5, 2, 6, 3, 7}));
+  EXPECT_EQ(two.release, (std::vector<int>{1, 1, 3, 4, 2, 2, 3, 4}));
+  EXPECT_EQ(two.achieved, 7);
+  EXPECT_EQ(two.bound, 7);
+  EXPECT_EQ(two.hidden_io_bound(), 3);
+  // Every word in the first beat: one cycle to load, the computation, one cycle to unload.
+  const IoOverlap all = io_overlap(p, 8);
+  EXPECT_EQ(all.achieved, 6);
+  EXPECT_EQ(all.bound, 6);
+  EXPECT_EQ(all.hidden_io_bound(), 2);
+  // The coefficients resident (a parameter memory): x0..x3 one per cycle, usable from 1..4.
+  Problem resident = p;
+  resident.resident = {0, 0, 0, 0, 1, 1, 1, 1};
+  const IoOverlap r = io_overlap(resident, 1);
+  EXPECT_EQ(r.port_inputs, 4);
+  EXPECT_EQ(r.input_order, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(r.achieved, 7);
+  EXPECT_EQ(r.bound, 7);
+  EXPECT_THROW(io_overlap(p, 0), Error);
+}
+
+// Four outputs ready together leave one per cycle: y_i = x_i * c, all inputs in one beat, ready at 2, out at 2..5.
+TEST(IoOverlap, OutputsLeaveOnePerCycle) {
+  dfg::Builder b;
+  std::vector<dfg::NodeId> x;
+  for (int i = 0; i < 4; ++i) x.push_back(b.input("x" + std::to_string(i)));
+  const auto c = b.input("c");
+  for (int i = 0; i < 4; ++i) b.output("y" + std::to_string(i), b.op(dfg::Op::Mul, x[i], c));
+  const dfg::Graph g = b.take();
+  const auto p = make(g, 4, 1, 1, 1);
+  const IoOverlap o = io_overlap(p, 5);
+  EXPECT_EQ(o.critical_path, 1);
+  EXPECT_EQ(o.achieved, 6);
+  EXPECT_EQ(o.bound, 6);
+  EXPECT_EQ(o.output_order, (std::vector<int>{0, 1, 2, 3}));
+}
+
+// Random DAGs: the bound never exceeds what the construction achieves, nor falls below the computation alone
+// plus the first beat.
+TEST(IoOverlap, RandomDagsBoundBelowAchieved) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const auto g = random_dag(60, seed);
+    const auto p = make(g, 3, 3, 3, 2);
+    for (int k : {1, 2, 4, 16}) {
+      const IoOverlap o = io_overlap(p, k);
+      EXPECT_LE(o.bound, o.achieved) << "seed " << seed << " in_words " << k;
+      EXPECT_GE(o.bound, o.critical_path + 1) << "seed " << seed << " in_words " << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace neaccel::sched
