@@ -128,6 +128,17 @@ double unit_period(const CostPoint& p, bool mul) {
 
 const json& embedded_data(const std::string& file) { return embedded(file); }
 
+json unit_timing_row(const std::string& target, const std::string& unit, int latency) {
+  const json* row = timing_row(unit_timing_table(target), unit, latency);
+  return row ? *row : json();
+}
+
+double unit_stage_period_ns(const std::string& target, const std::string& unit, int latency, int* row_latency) {
+  const json* row = timing_row(unit_timing_table(target), unit, latency);
+  if (row_latency) *row_latency = row ? (*row)["latency"].get<int>() : 0;
+  return row ? 1000.0 / (*row)["fmax_mhz"].get<double>() : 0.0;
+}
+
 int microcode_word_bits(const CostPoint& p) {
   const int U = all_units(p), R = std::max(p.registers, 1);
   const int RA = std::max(1, clog2(R)), OA = std::max(1, clog2(U + R + p.consts));

@@ -13,12 +13,16 @@
 #include "neaccel/cost/timing.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/file_limit.hpp"
+#include "neaccel/sched/bounds.hpp"
+#include "neaccel/sched/explore.hpp"
+#include "neaccel/sched/sweep_graphs.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace neaccel::study {
@@ -55,13 +59,75 @@ double fixed_unit_period(const std::string& target, int lat_mul, int lat_add) {
   }
 }
 
+// Whether a graph holds only multiplications and additions (the operations the deep units and the I/O figures
+// below are for; a divider or an FMA class has no deep form).
+bool mul_add_only(const dfg::Graph& g) {
+  const dfg::OpCounts c = dfg::count_ops(g);
+  return c.of(dfg::Op::Div) + c.of(dfg::Op::Sqrt) + c.of(dfg::Op::Fma) + c.of(dfg::Op::Cmp) == 0;
+}
+
+// The port widths the I/O figures are given for: one word per cycle, and the four-word port the fastest design is
+// built with (stage_device's levers).
+constexpr int kIoPortWords[] = {1, 4};
+
+// The graphs the figures below run, as the exploration's points do (the depth pass per latency pair where the study
+// applies it, the lookahead forms where it asks for them): per latency pair, sched::point_graph with as many units
+// as the graph has operations, i.e. the least critical path among the candidates.
+class BoundGraphs {
+ public:
+  explicit BoundGraphs(const Context& ctx) : ctx_(ctx) {
+    for (const auto& [flavour, g] : ctx.graphs) graphs_[ctx.opt.robot + "/" + flavour] = g;
+  }
+  const dfg::Graph& at(const std::string& flavour, int lat_mul, int lat_add) {
+    sched::Point p;
+    p.robot = ctx_.opt.robot;
+    p.flavour = flavour;
+    const int n = std::max(1, dfg::count_ops(ctx_.graphs.at(flavour)).operations());
+    p.mul = p.add = n;
+    p.lat_mul = lat_mul;
+    p.lat_add = lat_add;
+    if (ctx_.opt.depth) {
+      sched::SweepGraphOptions go;
+      go.lookahead = ctx_.opt.function == "id" ? ctx_.opt.lookahead : 0;
+      sched::add_sweep_graphs(graphs_, p, [&](const std::string&, const std::string& f) { return ctx_.graphs.at(f); },
+                              go);
+    }
+    return sched::point_graph(graphs_, p);
+  }
+
+ private:
+  const Context& ctx_;
+  std::map<std::string, dfg::Graph> graphs_;
+};
+
+// Inputs loaded while the recursion runs and outputs leaving as soon as they are computed (sched::io_overlap): on
+// `graph` at these unit latencies, per port width, the least cycles from the first input word to the last output
+// word that any schedule on any number of units can take, and of them the cycles of I/O no schedule hides (beyond the
+// critical path). Null for a graph with other operations than multiplications and additions.
+json io_rows(const dfg::Graph& graph, int lat_mul, int lat_add) {
+  if (!mul_add_only(graph)) return nullptr;
+  sched::Point pt;
+  pt.lat_mul = lat_mul;
+  pt.lat_add = lat_add;
+  sched::Problem p;
+  p.graph = &graph;
+  p.classes = sched::point_classes(pt);
+  json rows = json::array();
+  for (int k : kIoPortWords) {
+    const sched::IoOverlap o = sched::io_overlap(p, k);
+    rows.push_back({{"in_words", k}, {"cycles", o.bound}, {"hidden_io", o.hidden_io_bound()},
+                    {"critical_path", o.critical_path}, {"port_inputs", o.port_inputs}, {"outputs", o.outputs}});
+  }
+  return rows;
+}
+
 // What no explored design can beat on the device: one evaluation's critical path through the graph (the schedule
 // with unlimited units, in cycles at the point's unit latencies) at the period of the units' slowest stage alone
 // (each unit placed and routed with registered inputs: data/<target>/unit-timing.json), with no cycle of I/O and
 // no delay of multiplexers, control or routing between units. Per explored pipelined latency pair (its least over
 // the flavours) and the least of them; null when there is none (an exploration without pipelined points, or rows
 // from before these fields).
-json units_bound(const json& points, const std::string& target) {
+json units_bound(const Context& ctx, const json& points, const std::string& target) {
   std::map<std::pair<int, int>, json> by;  // (lat_mul, lat_add) -> its least bound
   std::set<std::pair<int, int>> other_units;  // latency pairs with a point that has dividers or FMA units
   for (const auto& p : points) {
@@ -76,6 +142,13 @@ json units_bound(const json& points, const std::string& target) {
          {"lat_add", p["lat_add"]}, {"flavour", p["flavour"]}};
   }
   if (by.empty()) return nullptr;
+  BoundGraphs graphs(ctx);
+  for (auto& [lat, b] : by) {
+    const std::string flavour = b["flavour"].get<std::string>();
+    if (!ctx.graphs.count(flavour) || other_units.count(lat)) continue;
+    const json io = io_rows(graphs.at(flavour, lat.first, lat.second), lat.first, lat.second);
+    if (!io.is_null()) b["io"] = io;
+  }
   // The least of each format's bounds; the fixed-point one only where every latency pair has it.
   json best, fixed, rows = json::array();
   bool every_fixed = true;
@@ -97,6 +170,116 @@ json units_bound(const json& points, const std::string& target) {
   if (every_fixed) best["fixed"] = fixed;
   best["by_latency"] = rows;
   return best;
+}
+
+// The deepest latency of a unit the target's table measured, up to 8 (the deep units' range, docs/units.md "Deep
+// units"); 0 when it has none.
+int deepest_measured(const std::string& target, const std::string& unit) {
+  int deepest = 0;
+  for (int l = 1; l <= 8; ++l) {
+    int row = 0;
+    cost::unit_stage_period_ns(target, unit, l, &row);
+    if (row == l) deepest = l;
+  }
+  return deepest;
+}
+
+// What no streaming design of the deep units can exceed in set points per second on the device: at initiation
+// interval II each unit instance takes II operations of a set point, so the graph's M multiplications need
+// ceil(M / II) multipliers (each its DSP blocks, of the device's) and its A additions ceil(A / II) adders, their LUT4
+// alone (each unit's own place and route; no register, multiplexer or control counted) within the device's; and the
+// ports take the inputs in ceil(n_in / 4) beats of the four-word port and the outputs one word per cycle. The least
+// such II over the graphs (general, customised), at the clock of the slower of the two deep units, each at its
+// fastest measured latency.
+json deep_throughput_bound(const Context& ctx, const std::string& target, const std::string& mul_unit,
+                           const std::string& add_unit) {
+  const cost::Target& t = cost::target(target);
+  // Each unit at its fastest measured latency (a streaming design's throughput does not depend on the latency).
+  auto fastest_row = [&](const std::string& unit) {
+    json best;
+    for (int l = 1; l <= deepest_measured(target, unit); ++l) {
+      const json row = cost::unit_timing_row(target, unit, l);
+      if (!row.is_null() && (best.is_null() || row["fmax_mhz"].get<double>() > best["fmax_mhz"].get<double>()))
+        best = row;
+    }
+    return best;
+  };
+  const json mrow = fastest_row(mul_unit), arow = fastest_row(add_unit);
+  if (mrow.is_null() || arow.is_null() || t.dsp <= 0 || t.lut <= 0) return nullptr;
+  const long mul_dsp = mrow.value("dsp", 0L), mul_lut = mrow.value("comb", 0L), add_lut = arow.value("comb", 0L);
+  const double fmax = std::min(mrow["fmax_mhz"].get<double>(), arow["fmax_mhz"].get<double>());
+  json best;
+  for (const auto& [flavour, g] : ctx.graphs) {
+    const dfg::OpCounts c = dfg::count_ops(g);
+    const long muls = c.mul(), adds = c.add() + c.neg();
+    const long in = static_cast<long>(g.inputs.size());
+    const long outs = static_cast<long>(g.outputs.size());
+    const long ii_io = std::max((in + 3) / 4, outs);
+    auto units = [](long ops, long ii) { return (ops + ii - 1) / ii; };
+    long ii_dsp = 1, ii_lut = 1;
+    while (units(muls, ii_dsp) * mul_dsp > t.dsp) ++ii_dsp;
+    while (units(muls, ii_lut) * mul_lut + units(adds, ii_lut) * add_lut > t.lut) ++ii_lut;
+    const long ii = std::max({ii_dsp, ii_lut, ii_io, 1L});
+    if (!best.is_null() && ii >= best["ii"].get<long>()) continue;
+    best = {{"ii", ii}, {"ii_dsp", ii_dsp}, {"ii_lut", ii_lut}, {"ii_io", ii_io}, {"flavour", flavour},
+            {"multiplications", muls}, {"additions", adds}, {"inputs", in}, {"outputs", outs},
+            {"dsp_per_multiplier", mul_dsp}, {"device_dsp", t.dsp}, {"device_lut", t.lut},
+            {"fmax_mhz", fmax}, {"lat_mul", mrow["latency"]}, {"lat_add", arow["latency"]},
+            {"evaluations_per_s", fmax * 1e6 / static_cast<double>(ii)},
+            {"multipliers", units(muls, ii)}, {"adders", units(adds, ii)}};
+  }
+  return best;
+}
+
+// The same bound on the deep units (rtl/units/deep: the pipeline cut at the device's DSP and carry-chain
+// registers, docs/units.md): the unit latencies are not the exploration's, so over every pair of measured latencies
+// (mul, add) the least-cycle critical path of each graph (general and customised) at that pair times the slower of
+// the two deep units' stages there, and per format the least. Null where the target's table has no deep units or
+// the graph has operations other than multiplications and additions (a divider or an FMA class has no deep form).
+json deep_units_bound(const Context& ctx, const std::string& target) {
+  json out;
+  BoundGraphs graphs(ctx);
+  for (const auto& [format, mul_unit, add_unit] :
+       {std::tuple<std::string, std::string, std::string>{"fp32", "fp32-mul-deep", "fp32-add-deep"},
+        {"fixed", "fx-mul-deep", "fx-add-deep"}}) {
+    json best;
+    for (const auto& [flavour, traced] : ctx.graphs) {
+      if (!mul_add_only(traced)) return nullptr;
+      // A latency past a unit's deepest measured one has that one's stage and only adds cycles: not a candidate.
+      const int max_m = deepest_measured(target, mul_unit), max_a = deepest_measured(target, add_unit);
+      if (max_m == 0 || max_a == 0) return nullptr;
+      for (int m = 1; m <= max_m; ++m)
+        for (int a = 1; a <= max_a; ++a) {
+          const double tm = cost::unit_stage_period_ns(target, mul_unit, m);
+          const double ta = cost::unit_stage_period_ns(target, add_unit, a);
+          if (tm <= 0 || ta <= 0) continue;
+          const dfg::Graph& graph = graphs.at(flavour, m, a);
+          sched::Point pt;
+          pt.lat_mul = m;
+          pt.lat_add = a;
+          sched::Problem p;
+          p.graph = &graph;
+          p.classes = sched::point_classes(pt);
+          const int cp = sched::critical_path(p);
+          const double t = std::max(tm, ta), ns = cp * t;
+          if (!best.is_null() && ns >= best["ns"].get<double>()) continue;
+          best = {{"ns", ns}, {"critical_path", cp}, {"unit_period_ns", t}, {"unit_fmax_mhz", 1000.0 / t},
+                  {"lat_mul", m}, {"lat_add", a}, {"flavour", flavour}, {"units", mul_unit + ", " + add_unit},
+                  {"format", format == "fixed" ? std::string(kFixedBound) : format}};
+        }
+    }
+    if (best.is_null()) return nullptr;
+    best["io"] = io_rows(graphs.at(best["flavour"].get<std::string>(), best["lat_mul"].get<int>(),
+                                   best["lat_add"].get<int>()),
+                         best["lat_mul"].get<int>(), best["lat_add"].get<int>());
+    best["throughput"] = deep_throughput_bound(ctx, target, mul_unit, add_unit);
+    // With the four-word port: the I/O no schedule hides added, the least time from first input to last output.
+    const json& io4 = best["io"].back();
+    best["with_io"] = {{"in_words", io4["in_words"]}, {"cycles", io4["cycles"]},
+                       {"ns", io4["cycles"].get<int>() * best["unit_period_ns"].get<double>()}};
+    out[format] = best;
+  }
+  return out;
 }
 
 // How the study places a design on its target: the cached results at seed 1 or the other seeds it reads, and the
@@ -259,8 +442,10 @@ void stage_device(Context& ctx) {
               {"designs", rows}};
   if (!lever_rows.empty()) device["levers"] = lever_rows;
   if (!not_costed.empty()) device["not_costed"] = not_costed;
-  const json bound = units_bound(ctx.data.at("explore")["points"], t.name);
+  const json bound = units_bound(ctx, ctx.data.at("explore")["points"], t.name);
   if (!bound.is_null()) device["bound"] = bound;
+  const json deep_bound = bound.is_null() ? json() : deep_units_bound(ctx, t.name);
+  if (!deep_bound.is_null()) device["bound"]["deep"] = deep_bound;
   ctx.data.put("device", device);
 
   Report& r = ctx.report;
@@ -361,11 +546,53 @@ void stage_device(Context& ctx) {
         row.push_back(Report::label("-"));
         row.push_back(Report::label("-"));
       }
+      for (std::size_t k = 0; k < std::size(kIoPortWords); ++k)
+        row.push_back(by[i].contains("io") ? r.num("device", at + fmt::format("/io/{}/hidden_io", k))
+                                           : Report::label("-"));
       bt.push_back(row);
     }
     r.table({"lat mul", "lat add", "critical path (cycles)", "fp32 units alone: MHz", "fp32 bound (ns)",
-             std::string(kFixedBound) + " units alone: MHz", std::string(kFixedBound) + " bound (ns)"},
+             std::string(kFixedBound) + " units alone: MHz", std::string(kFixedBound) + " bound (ns)",
+             "I/O no schedule hides, 1-word port (cycles)", "the same, 4-word port (cycles)"},
             bt);
+    r.para("The last two columns: with the inputs loaded while the recursion runs (each used from the cycle after "
+           "its word arrives, the words ordered by how long a path follows them) and each output leaving, one word "
+           "per cycle, as soon as it is computed, the cycles from the first input word to the last output word that "
+           "no schedule on any number of units undercuts, less the critical path (sched::io_overlap, "
+           "docs/scheduling.md). The designs above load every input before the recursion starts and unload after it.");
+    if (!deep_bound.is_null())
+      r.para("On the deep units (the same arithmetic bit for bit, the pipeline cut at the device's DSP and "
+             "carry-chain registers: docs/units.md, \"Deep units\"; not yet in a datapath of the generator), over "
+             "every pair of their latencies 1 to 8, the same bound is {} ns in binary32 (latencies {}/{}: {} cycles "
+             "at {} MHz) and {} ns in " + std::string(kFixedBound) + " (latencies {}/{}: {} cycles at {} MHz). With "
+             "the inputs loaded while the recursion runs through a four-word port and the outputs leaving as they are "
+             "computed, first input word to last output word: at least {} cycles, {} ns, in binary32 and {} cycles, "
+             "{} ns, in " + std::string(kFixedBound) + ".",
+             {r.num("device", "/bound/deep/fp32/ns", 0), r.num("device", "/bound/deep/fp32/lat_mul"),
+              r.num("device", "/bound/deep/fp32/lat_add"), r.num("device", "/bound/deep/fp32/critical_path"),
+              r.num("device", "/bound/deep/fp32/unit_fmax_mhz", 1),
+              r.num("device", "/bound/deep/fixed/ns", 0),
+              r.num("device", "/bound/deep/fixed/lat_mul"),
+              r.num("device", "/bound/deep/fixed/lat_add"),
+              r.num("device", "/bound/deep/fixed/critical_path"),
+              r.num("device", "/bound/deep/fixed/unit_fmax_mhz", 1), r.num("device", "/bound/deep/fp32/with_io/cycles"),
+              r.num("device", "/bound/deep/fp32/with_io/ns", 0), r.num("device", "/bound/deep/fixed/with_io/cycles"),
+              r.num("device", "/bound/deep/fixed/with_io/ns", 0)});
+  if (!deep_bound.is_null() && deep_bound["fixed"].contains("throughput") && !deep_bound["fixed"]["throughput"].is_null())
+    r.para("And in set points per second: a streaming design of the deep " + std::string(kFixedBound) +
+               " units needs ceil(M / II) multipliers of {} DSP blocks each for the graph's {} multiplications, of the "
+               "device's {}: II >= {}; its units' LUT4 alone within the device's: II >= {}; the four-word input port "
+               "and the one-word output port ({} inputs, {} outputs): II >= {}. At II = {} and the units' {} MHz, at "
+               "most {} set points per second, on {} multipliers and {} adders.",
+           {r.num("device", "/bound/deep/fixed/throughput/dsp_per_multiplier"),
+            r.num("device", "/bound/deep/fixed/throughput/multiplications"),
+            r.num("device", "/bound/deep/fixed/throughput/device_dsp"), r.num("device", "/bound/deep/fixed/throughput/ii_dsp"),
+            r.num("device", "/bound/deep/fixed/throughput/ii_lut"), r.num("device", "/bound/deep/fixed/throughput/inputs"),
+            r.num("device", "/bound/deep/fixed/throughput/outputs"), r.num("device", "/bound/deep/fixed/throughput/ii_io"),
+            r.num("device", "/bound/deep/fixed/throughput/ii"), r.num("device", "/bound/deep/fixed/throughput/fmax_mhz", 1),
+            r.num("device", "/bound/deep/fixed/throughput/evaluations_per_s", 2),
+            r.num("device", "/bound/deep/fixed/throughput/multipliers"),
+            r.num("device", "/bound/deep/fixed/throughput/adders")});
   }
 }
 

@@ -532,6 +532,51 @@ TEST(StudyOutput, SynthesisTableGivesTheStudysDeviceModel) {
   EXPECT_GE(flat, 1) << "the quick study synthesises its smallest hardwired design flat";
 }
 
+// The I/O figures beside the bound (sched::io_overlap): per explored latency pair, for a one-word and a four-word
+// input port, the least cycles from first input word to last output word on the same critical path, and the deep
+// units' bound (rtl/units/deep) recomputed from the target's unit table.
+TEST(StudyOutput, DeviceBoundWithOverlappedIoAndDeepUnits) {
+  const json dev = data("device");
+  ASSERT_TRUE(dev.contains("bound"));
+  for (const auto& b : dev["bound"]["by_latency"]) {
+    SCOPED_TRACE(b.dump());
+    ASSERT_TRUE(b.contains("io"));
+    ASSERT_EQ(b["io"].size(), 2u);
+    EXPECT_EQ(b["io"][0]["in_words"], 1);
+    EXPECT_EQ(b["io"][1]["in_words"], 4);
+    for (const auto& io : b["io"]) {
+      EXPECT_EQ(io["critical_path"], b["critical_path"]);  // the same graph as the bound's
+      EXPECT_EQ(io["hidden_io"].get<int>(), io["cycles"].get<int>() - io["critical_path"].get<int>());
+      EXPECT_GE(io["hidden_io"].get<int>(), 2);  // the first beat and the last output word at least
+      // Every port word needs its beat: the last beat is at least (n_in - 1) / in_words.
+      EXPECT_GE(io["cycles"].get<int>(), (io["port_inputs"].get<int>() - 1) / io["in_words"].get<int>() + 2);
+    }
+    EXPECT_LE(b["io"][1]["cycles"].get<int>(), b["io"][0]["cycles"].get<int>());  // a wider port is never slower
+  }
+  ASSERT_TRUE(dev["bound"].contains("deep")) << "the ECP5 table has the deep units";
+  const std::map<std::string, std::pair<std::string, std::string>> units{
+      {"fp32", {"fp32-mul-deep", "fp32-add-deep"}}, {"fixed", {"fx-mul-deep", "fx-add-deep"}}};
+  for (const auto& [format, mu] : units) {
+    SCOPED_TRACE(format);
+    const json& d = dev["bound"]["deep"][format];
+    const int m = d["lat_mul"].get<int>(), a = d["lat_add"].get<int>();
+    const double t = std::max(neaccel::cost::unit_stage_period_ns("ecp5-85f", mu.first, m),
+                              neaccel::cost::unit_stage_period_ns("ecp5-85f", mu.second, a));
+    EXPECT_TRUE(close(d["unit_period_ns"].get<double>(), t));
+    EXPECT_TRUE(close(d["ns"].get<double>(), d["critical_path"].get<int>() * t));
+    EXPECT_GE(d["with_io"]["cycles"].get<int>(), d["critical_path"].get<int>() + 2);
+    EXPECT_TRUE(close(d["with_io"]["ns"].get<double>(), d["with_io"]["cycles"].get<int>() * t));
+    const json& q = d["throughput"];
+    EXPECT_EQ(q["ii"].get<long>(), std::max({q["ii_dsp"].get<long>(), q["ii_lut"].get<long>(), q["ii_io"].get<long>()}));
+    EXPECT_LE(q["multipliers"].get<long>() * q["dsp_per_multiplier"].get<long>(), q["device_dsp"].get<long>());
+    EXPECT_TRUE(close(q["evaluations_per_s"].get<double>(), q["fmax_mhz"].get<double>() * 1e6 / q["ii"].get<double>()));
+  }
+  const std::string md = read(kDir / "report.md");
+  EXPECT_NE(md.find("I/O no schedule hides, 1-word port (cycles) | the same, 4-word port (cycles) |"), std::string::npos);
+  EXPECT_NE(md.find("On the deep units (the same arithmetic bit for bit"), std::string::npos);
+  EXPECT_NE(md.find("And in set points per second: a streaming design of the deep fixed:16.16 units"), std::string::npos);
+}
+
 TEST(StudyOutput, DeviceBoundIsTheCriticalPathAtTheUnitsOwnClock) {
   // The bound: per explored pipelined latency pair, the least over its points of the critical path (cycles, unlimited
   // units) times the units' slowest stage alone on the device; the least of those. Recomputed here from explore.json.
