@@ -52,7 +52,9 @@ for c in "${configs[@]}"; do
   {
     for f in "$root"/rtl/units/${fam}*.v "$root"/rtl/units/units_*.v; do echo "read_verilog $rel/$(basename "$f")"; done
     if [ "$h" = unit_timing_deep ]; then
-      for f in "$root"/rtl/units/deep/*.v; do echo "read_verilog $rel/deep/$(basename "$f")"; done
+      # The family's deep files and the shared helpers only: a file the unit does not use would still move Yosys's
+      # names, and so nextpnr's placement, and a row would depend on what else sits in the folder.
+      for f in "$root"/rtl/units/deep/${fam}*.v "$root"/rtl/units/deep/units_*.v; do echo "read_verilog $rel/deep/$(basename "$f")"; done
       echo "read_verilog $rel/timing/$h.v"
       echo "chparam -set Kind $kind -set Latency $lat -set Width $width -set Frac $frac $h"
     else

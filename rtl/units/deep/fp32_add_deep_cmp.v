@@ -10,27 +10,16 @@ module fp32_add_deep_cmp (
   input  wire [31:0]  b_i,
   output wire [108:0] bundle_o
 );
-  localparam [31:0] QNan = 32'h7FC00000;
-  wire        is_neg = (op_i == 2'd2);
-  wire        sa = a_i[31];
-  wire        sb = b_i[31] ^ (op_i == 2'd1);  // effective sign of b
-  wire [7:0]  ea = a_i[30:23];
-  wire [7:0]  eb = b_i[30:23];
-  wire [22:0] ma = a_i[22:0];
-  wire [22:0] mb = b_i[22:0];
+  // Classes and special results are fp32_add_swap's (one definition); its swap multiplexers and shift select are
+  // not used here (section 2 does them) and synthesis removes them.
+  wire [96:0] swap_bundle;
+  fp32_add_swap u_swap (.op_i(op_i), .a_i(a_i), .b_i(b_i), .bundle_o(swap_bundle));
+  wire unused_swap = ^swap_bundle[62:0];
 
-  wire a_nan  = (ea == 8'hFF) & (ma != 23'd0);
-  wire b_nan  = (eb == 8'hFF) & (mb != 23'd0);
-  wire a_inf  = (ea == 8'hFF) & (ma == 23'd0);
-  wire b_inf  = (eb == 8'hFF) & (mb == 23'd0);
-  wire inf_minus_inf = a_inf & b_inf & (sa != sb);
-  wire res_nan  = a_nan | b_nan | inf_minus_inf;
-  wire special  = is_neg | res_nan | a_inf | b_inf;
-  wire [31:0] special_res = is_neg ? {~b_i[31], b_i[30:0]} :
-                            res_nan ? QNan :
-                            a_inf ? {sa, 8'hFF, 23'd0} : {sb, 8'hFF, 23'd0};
-  wire special_inv = ~is_neg & ((a_nan & ~ma[22]) | (b_nan & ~mb[22]) | inf_minus_inf);
-
+  wire        sa     = a_i[31];
+  wire        sb     = b_i[31] ^ (op_i == 2'd1);  // effective sign of b
+  wire [7:0]  ea     = a_i[30:23];
+  wire [7:0]  eb     = b_i[30:23];
   wire        swap   = (b_i[30:0] > a_i[30:0]);
   wire [7:0]  ea_eff = (ea == 8'h00) ? 8'h01 : ea;
   wire [7:0]  eb_eff = (eb == 8'h00) ? 8'h01 : eb;
@@ -39,5 +28,5 @@ module fp32_add_deep_cmp (
   wire [4:0]  sh_ab  = (d_ab > 8'd27) ? 5'd27 : d_ab[4:0];
   wire [4:0]  sh_ba  = (d_ba > 8'd27) ? 5'd27 : d_ba[4:0];
 
-  assign bundle_o = {special, special_res, special_inv, swap, sa, sb, sh_ab, sh_ba, a_i[30:0], b_i[30:0]};
+  assign bundle_o = {swap_bundle[96:63], swap, sa, sb, sh_ab, sh_ba, a_i[30:0], b_i[30:0]};
 endmodule

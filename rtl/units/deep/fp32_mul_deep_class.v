@@ -9,33 +9,16 @@ module fp32_mul_deep_class (
   input  wire [31:0]  b_i,
   output wire [103:0] bundle_o
 );
-  localparam [31:0] QNan = 32'h7FC00000;
-  wire        sa = a_i[31];
-  wire        sb = b_i[31];
+  // Classes, special results and sign are fp32_mul_unpack's (one definition); its shifts and exponent are not used
+  // here and synthesis removes them.
+  wire [93:0] unpack;
+  fp32_mul_unpack u_unpack (.a_i(a_i), .b_i(b_i), .bundle_o(unpack));
+  wire unused_unpack = ^unpack[58:0];
+
   wire [7:0]  ea = a_i[30:23];
   wire [7:0]  eb = b_i[30:23];
-  wire [22:0] ma = a_i[22:0];
-  wire [22:0] mb = b_i[22:0];
-
-  wire a_nan  = (ea == 8'hFF) & (ma != 23'd0);
-  wire b_nan  = (eb == 8'hFF) & (mb != 23'd0);
-  wire a_snan = a_nan & ~ma[22];
-  wire b_snan = b_nan & ~mb[22];
-  wire a_inf  = (ea == 8'hFF) & (ma == 23'd0);
-  wire b_inf  = (eb == 8'hFF) & (mb == 23'd0);
-  wire a_zero = (ea == 8'h00) & (ma == 23'd0);
-  wire b_zero = (eb == 8'h00) & (mb == 23'd0);
-  wire sign   = sa ^ sb;
-
-  wire inf_times_zero = (a_inf & b_zero) | (a_zero & b_inf);
-  wire res_nan  = a_nan | b_nan | inf_times_zero;
-  wire special  = res_nan | a_inf | b_inf | a_zero | b_zero;
-  wire [31:0] special_res = res_nan ? QNan :
-                            ((a_inf | b_inf) ? {sign, 8'hFF, 23'd0} : {sign, 31'd0});
-  wire special_inv = a_snan | b_snan | inf_times_zero;
-
-  wire [23:0] siga = {(ea != 8'h00), ma};
-  wire [23:0] sigb = {(eb != 8'h00), mb};
+  wire [23:0] siga = {(ea != 8'h00), a_i[22:0]};
+  wire [23:0] sigb = {(eb != 8'h00), b_i[22:0]};
   wire [4:0]  lza, lzb;
   units_lzc32 u_lza (.x_i({siga, 8'hFF}), .count_o(lza));  // 24 when siga is 0
   units_lzc32 u_lzb (.x_i({sigb, 8'hFF}), .count_o(lzb));
@@ -43,5 +26,5 @@ module fp32_mul_deep_class (
   wire [10:0] eb_eff = {3'b000, (eb == 8'h00) ? 8'h01 : eb};
   wire [10:0] esum = ea_eff + eb_eff - 11'd126;
 
-  assign bundle_o = {special, special_res, special_inv, sign, esum, siga, sigb, lza, lzb};
+  assign bundle_o = {unpack[93:59], esum, siga, sigb, lza, lzb};
 endmodule
