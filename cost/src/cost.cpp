@@ -133,9 +133,8 @@ json unit_timing_row(const std::string& target, const std::string& unit, int lat
   return row ? *row : json();
 }
 
-double unit_stage_period_ns(const std::string& target, const std::string& unit, int latency, int* row_latency) {
+double unit_stage_period_ns(const std::string& target, const std::string& unit, int latency) {
   const json* row = timing_row(unit_timing_table(target), unit, latency);
-  if (row_latency) *row_latency = row ? (*row)["latency"].get<int>() : 0;
   return row ? 1000.0 / (*row)["fmax_mhz"].get<double>() : 0.0;
 }
 

@@ -66,6 +66,15 @@ bool mul_add_only(const dfg::Graph& g) {
   return c.of(dfg::Op::Div) + c.of(dfg::Op::Sqrt) + c.of(dfg::Op::Fma) + c.of(dfg::Op::Cmp) == 0;
 }
 
+// A graph at these unit latencies with no resource limit that matters (critical paths and the I/O figures read
+// only the latencies).
+sched::Problem at_latencies(const dfg::Graph& graph, int lat_mul, int lat_add) {
+  sched::Problem p;
+  p.graph = &graph;
+  p.classes = sched::default_classes(1, 1, lat_mul, lat_add);
+  return p;
+}
+
 // The port widths the I/O figures are given for: one word per cycle, and the four-word port the fastest design is
 // built with (stage_device's levers).
 constexpr int kIoPortWords[] = {1, 4};
@@ -106,12 +115,7 @@ class BoundGraphs {
 // critical path). Null for a graph with other operations than multiplications and additions.
 json io_rows(const dfg::Graph& graph, int lat_mul, int lat_add) {
   if (!mul_add_only(graph)) return nullptr;
-  sched::Point pt;
-  pt.lat_mul = lat_mul;
-  pt.lat_add = lat_add;
-  sched::Problem p;
-  p.graph = &graph;
-  p.classes = sched::point_classes(pt);
+  const sched::Problem p = at_latencies(graph, lat_mul, lat_add);
   json rows = json::array();
   for (int k : kIoPortWords) {
     const sched::IoOverlap o = sched::io_overlap(p, k);
@@ -175,13 +179,8 @@ json units_bound(const Context& ctx, const json& points, const std::string& targ
 // The deepest latency of a unit the target's table measured, up to 8 (the deep units' range, docs/units.md "Deep
 // units"); 0 when it has none.
 int deepest_measured(const std::string& target, const std::string& unit) {
-  int deepest = 0;
-  for (int l = 1; l <= 8; ++l) {
-    int row = 0;
-    cost::unit_stage_period_ns(target, unit, l, &row);
-    if (row == l) deepest = l;
-  }
-  return deepest;
+  const json row = cost::unit_timing_row(target, unit, 8);
+  return row.is_null() ? 0 : row["latency"].get<int>();
 }
 
 // What no streaming design of the deep units can exceed in set points per second on the device: at initiation
@@ -197,7 +196,8 @@ json deep_throughput_bound(const Context& ctx, const std::string& target, const 
   // Each unit at its fastest measured latency (a streaming design's throughput does not depend on the latency).
   auto fastest_row = [&](const std::string& unit) {
     json best;
-    for (int l = 1; l <= deepest_measured(target, unit); ++l) {
+    const int deepest = deepest_measured(target, unit);
+    for (int l = 1; l <= deepest; ++l) {
       const json row = cost::unit_timing_row(target, unit, l);
       if (!row.is_null() && (best.is_null() || row["fmax_mhz"].get<double>() > best["fmax_mhz"].get<double>()))
         best = row;
@@ -242,25 +242,18 @@ json deep_units_bound(const Context& ctx, const std::string& target) {
   for (const auto& [format, mul_unit, add_unit] :
        {std::tuple<std::string, std::string, std::string>{"fp32", "fp32-mul-deep", "fp32-add-deep"},
         {"fixed", "fx-mul-deep", "fx-add-deep"}}) {
+    // A latency past a unit's deepest measured one has that one's stage and only adds cycles: not a candidate.
+    const int max_m = deepest_measured(target, mul_unit), max_a = deepest_measured(target, add_unit);
+    if (max_m == 0 || max_a == 0) return nullptr;
     json best;
     for (const auto& [flavour, traced] : ctx.graphs) {
       if (!mul_add_only(traced)) return nullptr;
-      // A latency past a unit's deepest measured one has that one's stage and only adds cycles: not a candidate.
-      const int max_m = deepest_measured(target, mul_unit), max_a = deepest_measured(target, add_unit);
-      if (max_m == 0 || max_a == 0) return nullptr;
       for (int m = 1; m <= max_m; ++m)
         for (int a = 1; a <= max_a; ++a) {
           const double tm = cost::unit_stage_period_ns(target, mul_unit, m);
           const double ta = cost::unit_stage_period_ns(target, add_unit, a);
           if (tm <= 0 || ta <= 0) continue;
-          const dfg::Graph& graph = graphs.at(flavour, m, a);
-          sched::Point pt;
-          pt.lat_mul = m;
-          pt.lat_add = a;
-          sched::Problem p;
-          p.graph = &graph;
-          p.classes = sched::point_classes(pt);
-          const int cp = sched::critical_path(p);
+          const int cp = sched::critical_path(at_latencies(graphs.at(flavour, m, a), m, a));
           const double t = std::max(tm, ta), ns = cp * t;
           if (!best.is_null() && ns >= best["ns"].get<double>()) continue;
           best = {{"ns", ns}, {"critical_path", cp}, {"unit_period_ns", t}, {"unit_fmax_mhz", 1000.0 / t},
@@ -563,7 +556,7 @@ void stage_device(Context& ctx) {
     if (!deep_bound.is_null())
       r.para("On the deep units (the same arithmetic bit for bit, the pipeline cut at the device's DSP and "
              "carry-chain registers: docs/units.md, \"Deep units\"; not yet in a datapath of the generator), over "
-             "every pair of their latencies 1 to 8, the same bound is {} ns in binary32 (latencies {}/{}: {} cycles "
+             "every pair of their measured latencies, the same bound is {} ns in binary32 (latencies {}/{}: {} cycles "
              "at {} MHz) and {} ns in " + std::string(kFixedBound) + " (latencies {}/{}: {} cycles at {} MHz). With "
              "the inputs loaded while the recursion runs through a four-word port and the outputs leaving as they are "
              "computed, first input word to last output word: at least {} cycles, {} ns, in binary32 and {} cycles, "

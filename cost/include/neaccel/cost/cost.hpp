@@ -105,9 +105,9 @@ CostPoint cost_point_from_json(const nlohmann::json& j);  // inverse of to_json 
 // The period (ns) of one unit's slowest stage alone on a target (its unit timing table, e.g.
 // data/ecp5-85f/unit-timing.json; unit as the table names it: "fx-mul", "fp32-add-deep", ...), at the deepest
 // pipelined latency measured not above `latency` (more output registers do not slow a stage); 0 when the table has
-// no such row. `row_latency`, when given, receives the latency of the row read (0 when none).
-double unit_stage_period_ns(const std::string& target, const std::string& unit, int latency, int* row_latency = nullptr);
-// The row itself (fmax_mhz, lut4, comb, ff, dsp, ...), null when there is none.
+// no such row.
+double unit_stage_period_ns(const std::string& target, const std::string& unit, int latency);
+// The row itself (latency, fmax_mhz, lut4, comb, ff, dsp, ...), null when there is none.
 nlohmann::json unit_timing_row(const std::string& target, const std::string& unit, int latency);
 
 // The model's error against a measurement, in percent of the measurement (0 when the measurement is 0).
