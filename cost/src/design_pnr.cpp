@@ -86,6 +86,12 @@ fs::path committed_cache() {
 // So a tool run's result is written to the cache only when the installed tools are the declared versions, and a
 // cached result is read with a one-line note when they are installed and differ.
 
+// A distribution name as a dist-info folder spells it (PEP 503 normalisation, with '_'): lower case, '-' and '.' as '_'.
+std::string dist_name(std::string name) {
+  for (char& ch : name) ch = ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return name;
+}
+
 // The version of `program` installed here, in the form the target declares it: "NAME==VERSION" (a PyPI package:
 // the dist-info in the virtual environment the program runs from) or "Debian PACKAGE VERSION" (dpkg's version of the
 // package, which adds a Debian revision to the declared upstream version). Empty when the program is not found;
@@ -95,8 +101,7 @@ std::string installed_version(const std::string& program, const std::string& dec
   if (!exe) return {};
   std::error_code ec;
   if (const auto eq = declared.find("=="); eq != std::string::npos) {
-    std::string name = declared.substr(0, eq);
-    for (char& ch : name) ch = ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string name = dist_name(declared.substr(0, eq));
     const fs::path venv = fs::absolute(*exe).parent_path().parent_path();
     if (!fs::exists(venv / "pyvenv.cfg", ec) || !fs::is_directory(venv / "lib", ec)) return "unknown";
     for (const auto& py : fs::directory_iterator(venv / "lib", ec)) {
@@ -108,9 +113,7 @@ std::string installed_version(const std::string& program, const std::string& dec
         if (f.size() <= suffix.size() || f.compare(f.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
         f.resize(f.size() - suffix.size());
         const auto dash = f.find('-');
-        std::string dist = f.substr(0, dash);
-        for (char& ch : dist) ch = ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        if (dash != std::string::npos && dist == name) return declared.substr(0, eq) + "==" + f.substr(dash + 1);
+        if (dash != std::string::npos && dist_name(f.substr(0, dash)) == name) return declared.substr(0, eq) + "==" + f.substr(dash + 1);
       }
     }
     return "unknown";
