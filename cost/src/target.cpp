@@ -18,9 +18,18 @@ Target parse(const std::string& text) {
   Target t;
   try {
     t.name = j.at("name").get<std::string>();
+    t.kind = j.value("kind", std::string("fpga"));
     t.part = j.at("part").get<std::string>();
     t.family = j.at("family").get<std::string>();
     t.yosys = j.at("yosys").at("program").get<std::string>();
+    if (t.kind == "asic") {
+      // A standard-cell library: no device to place on, no resources; the liberty file, the timing tool.
+      t.liberty = j.at("liberty").get<std::string>();
+      t.sta = j.at("sta").at("program").get<std::string>();
+      t.data = j;
+      return t;
+    }
+    if (t.kind != "fpga") throw Error("cost/targets/" + t.name + ".json: kind must be fpga or asic (got '" + t.kind + "')");
     t.synth = j.at("yosys").at("synth").get<std::string>();
     t.nextpnr = j.at("nextpnr").at("program").get<std::string>();
     t.device = j.at("nextpnr").at("device").get<std::string>();

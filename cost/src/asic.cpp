@@ -1,0 +1,569 @@
+#include "neaccel/cost/asic.hpp"
+
+#include "neaccel/cost/target.hpp"
+#include "neaccel/ref/error.hpp"
+#include "neaccel/ref/file_limit.hpp"
+#include "neaccel/ref/json_error.hpp"
+#include "neaccel/ref/process.hpp"
+
+#include "pnr_wrapper.hpp"
+#include "tool_cache.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace neaccel::cost {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Bump when the flow (scripts, parsing, result fields) changes: every cached result is then measured again.
+constexpr const char* kVersion = "asic-v1";
+
+fs::path source_dir() {
+#ifdef NEACCEL_SOURCE_DIR
+  return fs::path(NEACCEL_SOURCE_DIR);
+#else
+  return fs::current_path();
+#endif
+}
+
+// A whole file of ours (a netlist can pass the input-file limit of read_whole_file).
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw Error(p.string() + ": cannot be read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Writes `text` to `p` through a temporary file and a rename, so that a reader never sees half a file.
+void write_atomic(const fs::path& p, const std::string& text) {
+  const fs::path tmp = p.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) throw Error(tmp.string() + ": cannot be written");
+  }
+  fs::rename(tmp, p);
+}
+
+double num(const std::string& s) { return std::stod(s); }
+
+double round_to(double v, double step) { return std::round(v / step) * step; }
+
+void need_tool(const std::string& program) {
+  if (!proc::find_program(program)) throw Error(proc::missing_tool(program));
+}
+
+proc::Result run_tool(const std::vector<std::string>& argv, const fs::path& cwd, const fs::path& log, double timeout_s) {
+  proc::Spawn s;
+  s.argv = argv;
+  s.cwd = cwd;
+  s.stdout_path = log;
+  s.stderr_path = log;
+  s.timeout_s = timeout_s;
+  proc::Result r = proc::run(s);
+  if (r.not_found) throw Error(proc::missing_tool(argv[0]));
+  if (r.timed_out) throw Error(fmt::format("{}: stopped after {:.0f} s (see {})", argv[0], timeout_s, log.string()));
+  return r;
+}
+
+}  // namespace
+
+// ---- The liberty file ----
+
+std::map<std::string, LibertyCell> liberty_cells(const std::string& liberty) {
+  std::map<std::string, LibertyCell> cells;
+  static const std::regex cell_re(R"re(^\s*cell\s*\(\s*"?([A-Za-z0-9_$]+)"?\s*\)\s*\{)re");
+  static const std::regex area_re(R"(^\s*area\s*:\s*([0-9.eE+-]+)\s*;)");
+  static const std::regex seq_re(R"(^\s*(ff|latch|ff_bank|latch_bank)\s*\()");
+  std::istringstream in(liberty);
+  std::string line, current;
+  int depth = 0, cell_depth = -1;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (cell_depth < 0 && std::regex_search(line, m, cell_re)) {
+      current = m[1];
+      cells[current];
+      cell_depth = depth;  // the depth outside the cell group
+    } else if (cell_depth >= 0 && depth == cell_depth + 1) {
+      if (std::regex_search(line, m, area_re)) cells[current].area = num(m[1]);
+      else if (std::regex_search(line, m, seq_re)) cells[current].sequential = true;
+    }
+    for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (cell_depth >= 0 && depth <= cell_depth) cell_depth = -1;
+  }
+  if (cells.empty()) throw Error("liberty: no cell groups");
+  return cells;
+}
+
+std::string liberty_without(const std::string& liberty, const std::vector<std::string>& prefixes) {
+  static const std::regex cell_re(R"re(^\s*cell\s*\(\s*"?([A-Za-z0-9_$]+)"?\s*\)\s*\{)re");
+  std::string out;
+  out.reserve(liberty.size());
+  std::istringstream in(liberty);
+  std::string line;
+  int depth = 0, skip_depth = -1;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (skip_depth < 0 && std::regex_search(line, m, cell_re)) {
+      const std::string name = m[1];
+      for (const auto& p : prefixes)
+        if (name.rfind(p, 0) == 0) skip_depth = depth;
+    }
+    const bool skipping = skip_depth >= 0;
+    for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (!skipping) out += line + "\n";
+    if (skipping && depth <= skip_depth) skip_depth = -1;
+  }
+  return out;
+}
+
+std::string read_liberty(const Target& t) {
+  const fs::path p = source_dir() / t.liberty;
+  if (!fs::is_regular_file(p)) throw Error(p.string() + ": no such file (the liberty file of target " + t.name + ")");
+  proc::Spawn s;
+  s.argv = {"gzip", "-dc", p.string()};
+  s.capture_stdout = true;
+  const proc::Result r = proc::run(s);
+  if (r.not_found) throw Error(proc::missing_tool("gzip"));
+  if (!r.ok() || r.out.empty()) throw Error(p.string() + ": gzip -dc failed (not a gzip file?)");
+  return r.out;
+}
+
+// ---- Reports ----
+
+AsicStat parse_yosys_stat(const std::string& report) {
+  AsicStat s;
+  static const std::regex cells_re(R"(^\s*Number of cells:\s*(\d+)\s*$)");
+  static const std::regex row_re(R"(^\s+([A-Za-z_$\\][^\s]*)\s+(\d+)\s*$)");
+  static const std::regex area_re(R"(^\s*Chip area for (top )?module\s*'?([^':]*)'?:\s*([0-9.eE+-]+)\s*$)");
+  std::istringstream in(report);
+  std::string line;
+  std::smatch m;
+  bool in_cells = false, have_cells = false, have_area = false, top_area = false;
+  while (std::getline(in, line)) {
+    if (std::regex_match(line, m, cells_re)) {
+      // A second module's table (the netlist is flat: one module) would mix counts: the report says so.
+      if (have_cells) throw Error("yosys stat: more than one module's cell table (the netlist was not flattened)");
+      s.cells = std::stol(m[1]);
+      in_cells = have_cells = true;
+      continue;
+    }
+    if (in_cells && std::regex_match(line, m, row_re)) {
+      s.counts[m[1]] += std::stol(m[2]);
+      continue;
+    }
+    if (std::regex_match(line, m, area_re)) {
+      if (!top_area) s.area_um2 = num(m[3]);
+      top_area = top_area || m[1].matched;
+      have_area = true;
+    }
+    if (in_cells && !line.empty() && line.find_first_not_of(" \t") != std::string::npos) in_cells = false;
+  }
+  if (!have_cells) throw Error("yosys stat: no \"Number of cells\" line");
+  if (!have_area) throw Error("yosys stat: no \"Chip area\" line (stat run without -liberty?)");
+  long sum = 0;
+  for (const auto& [k, v] : s.counts) sum += v;
+  if (sum != s.cells) throw Error(fmt::format("yosys stat: the cell rows add up to {}, not the {} cells it states", sum, s.cells));
+  return s;
+}
+
+std::map<std::string, long> netlist_cells(const std::string& netlist) {
+  std::map<std::string, long> counts;
+  static const std::regex inst_re(R"(^\s*([A-Za-z_][A-Za-z0-9_$]*)\s+(\\\S+|[A-Za-z_][A-Za-z0-9_$]*)\s*\($)");
+  std::istringstream in(netlist);
+  std::string line;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (line.empty() || line.back() != '(') continue;
+    if (std::regex_match(line, m, inst_re) && m[1] != "module") ++counts[m[1]];
+  }
+  return counts;
+}
+
+StaPath parse_sta_path(const std::string& report) {
+  StaPath p;
+  if (report.find("No paths") != std::string::npos) throw Error("sta: no register-to-register path (\"No paths.\")");
+  static const std::regex start_re(R"(^Startpoint:\s*(\S+))");
+  static const std::regex end_re(R"(^Endpoint:\s*(\S+))");
+  static const std::regex arrival_re(R"(^\s*([-0-9.]+)\s+data arrival time\s*$)");
+  static const std::regex required_re(R"(^\s*([-0-9.]+)\s+data required time\s*$)");
+  static const std::regex setup_re(R"(^\s*([-0-9.]+)\s+([-0-9.]+)\s+library setup time\s*$)");
+  static const std::regex slack_re(R"(^\s*([-0-9.]+)\s+slack\s*\((MET|VIOLATED)\)\s*$)");
+  // The Time column is the number just before the description (with -fields, Cap and Slew columns come first).
+  static const std::regex clock_re(R"(([-0-9.]+)\s+clock \S+ \(rise edge\)\s*$)");
+  static const std::regex pin_re(R"(([-0-9.]+)\s+[\^v]\s+([^\s/]+)/\S+\s+\(\S+\)\s*$)");
+  std::istringstream in(report);
+  std::string line;
+  std::smatch m;
+  bool start = false, end = false, arrival = false, required = false, slack = false;
+  std::vector<std::string> instances;  // the cells the path passes, in order (startpoint first, endpoint last)
+  while (std::getline(in, line)) {
+    if (!start && std::regex_search(line, m, start_re)) { p.startpoint = m[1]; start = true; continue; }
+    if (start && !end && std::regex_search(line, m, end_re)) { p.endpoint = m[1]; end = true; continue; }
+    if (!end || slack) continue;
+    if (std::regex_search(line, m, clock_re)) p.clock_ns = std::max(p.clock_ns, num(m[1]));
+    else if (!arrival && std::regex_search(line, m, pin_re)) {
+      if (instances.empty() || instances.back() != m[2]) instances.push_back(m[2]);
+    }
+    else if (!arrival && std::regex_match(line, m, arrival_re)) { p.arrival_ns = num(m[1]); arrival = true; }
+    else if (std::regex_match(line, m, setup_re)) p.setup_ns = -num(m[1]);
+    else if (!required && std::regex_match(line, m, required_re)) { p.required_ns = num(m[1]); required = true; }
+    else if (std::regex_match(line, m, slack_re)) { p.slack_ns = num(m[1]); slack = true; }
+  }
+  if (!start || !end || !arrival || !required || !slack)
+    throw Error("sta: report_checks: no complete path (Startpoint, Endpoint, data arrival and required time, slack)");
+  // Stages: the cells whose output the path goes through, the startpoint's clock-to-Q included, the endpoint not.
+  p.stages = std::max(0, static_cast<int>(instances.size()) - 1);
+  return p;
+}
+
+StaPower parse_sta_power(const std::string& report) {
+  StaPower p;
+  static const std::regex row_re(R"(^(Sequential|Combinational|Total)\s+([-0-9.eE+]+)\s+([-0-9.eE+]+)\s+([-0-9.eE+]+)\s+([-0-9.eE+]+)\s+[-0-9.]+%\s*$)");
+  std::istringstream in(report);
+  std::string line;
+  std::smatch m;
+  bool total = false;
+  while (std::getline(in, line)) {
+    if (!std::regex_match(line, m, row_re)) continue;
+    StaPowerRow r{num(m[2]), num(m[3]), num(m[4]), num(m[5])};
+    if (m[1] == "Sequential") p.sequential = r;
+    else if (m[1] == "Combinational") p.combinational = r;
+    else { p.total = r; total = true; }
+  }
+  if (!total) throw Error("sta: report_power: no Total row");
+  return p;
+}
+
+// ---- The flow ----
+
+namespace {
+
+struct LibertyFiles {
+  fs::path full, synth;
+  std::map<std::string, LibertyCell> cells;
+};
+
+// The decompressed library (for stat and OpenSTA) and its synthesis copy without the dont_use cells, kept under
+// dir/<hash of the gz file and the dont_use list>/ and made once.
+LibertyFiles liberty_files(const Target& t, const fs::path& dir) {
+  const fs::path gz = source_dir() / t.liberty;
+  if (!fs::is_regular_file(gz)) throw Error(gz.string() + ": no such file (the liberty file of target " + t.name + ")");
+  std::vector<std::string> dont_use;
+  for (const auto& p : t.data.value("dont_use", json::array())) dont_use.push_back(p.get<std::string>());
+  const std::string key = ref::fnv1a64_hex(read_whole_file(gz) + "|" + json(dont_use).dump());
+  LibertyFiles f;
+  const fs::path d = dir / key;
+  f.full = d / "full.lib";
+  f.synth = d / "synth.lib";
+  std::string text;
+  if (!fs::exists(f.full) || !fs::exists(f.synth)) {
+    fs::create_directories(d);
+    text = read_liberty(t);
+    write_atomic(f.synth, liberty_without(text, dont_use));
+    write_atomic(f.full, text);
+  } else {
+    text = slurp(f.full);
+  }
+  f.cells = liberty_cells(text);
+  return f;
+}
+
+std::string tcl_quote(const std::string& s) { return "{" + s + "}"; }
+
+}  // namespace
+
+json asic_run(const Target& t, const AsicJob& job) {
+  if (!t.is_asic()) throw Error("--target " + t.name + ": not a standard-cell target");
+  const std::string yosys = t.yosys, sta = t.sta;
+  need_tool(yosys);
+  need_tool(sta);
+  fs::create_directories(job.work);
+  const LibertyFiles lib = liberty_files(t, job.liberty_dir);
+  const std::string oc = t.data.at("corner").at("operating_conditions").get<std::string>();
+  const fs::path work = fs::absolute(job.work);
+
+  // Yosys: map onto the cells; the area by stat -liberty (the full library: the same areas); a netlist OpenSTA 2019
+  // reads (one bit per port and wire name, constants as 1'b0/1'b1, no expressions or concatenations).
+  std::string ys;
+  for (const auto& s : job.sources) ys += "read_verilog -defer " + fs::absolute(s).string() + "\n";
+  ys += "hierarchy -check -top " + job.top;
+  for (const auto& [k, v] : job.params) ys += " -chparam " + k + " " + v;
+  ys += "\n";
+  ys += "synth -top " + job.top + " -flatten\n";
+  ys += "dfflibmap -liberty " + lib.synth.string() + "\n";
+  ys += "abc -liberty " + lib.synth.string() + "\n";
+  ys += "opt_clean\n";
+  ys += "tee -q -o " + (work / "stat.txt").string() + " stat -liberty " + lib.full.string() + "\n";
+  ys += "splitnets -ports\nsetundef -zero\nopt_clean\n";
+  ys += "write_verilog -noattr -noexpr " + (work / "netlist.v").string() + "\n";
+  write_atomic(work / "map.ys", ys);
+  const auto t0 = std::chrono::steady_clock::now();
+  const proc::Result yr = run_tool({yosys, "-q", "-s", (work / "map.ys").string()}, job.yosys_cwd, work / "yosys.log", job.timeout_s);
+  if (!yr.ok()) throw Error(fmt::format("{}: yosys failed (exit {}; see {})", job.top, yr.exit_code, (work / "yosys.log").string()));
+  const auto t1 = std::chrono::steady_clock::now();
+
+  const AsicStat stat = parse_yosys_stat(slurp(work / "stat.txt"));
+  const std::map<std::string, long> inst = netlist_cells(slurp(work / "netlist.v"));
+  // Every cell a library cell; the area the sum of the liberty areas of the netlist's cells.
+  double area = 0, ff_area = 0;
+  long cells = 0, ff = 0;
+  for (const auto& [type, n] : inst) {
+    const auto it = lib.cells.find(type);
+    if (it == lib.cells.end())
+      throw Error(fmt::format("{}: cell type {} is not in the liberty file ({} left it unmapped)", (work / "netlist.v").string(), type, yosys));
+    area += it->second.area * static_cast<double>(n);
+    cells += n;
+    if (it->second.sequential) {
+      ff += n;
+      ff_area += it->second.area * static_cast<double>(n);
+    }
+  }
+  if (cells != stat.cells || std::abs(area - stat.area_um2) > 1e-6 * std::max(1.0, area))
+    throw Error(fmt::format("{}: {} cells of {:.4f} um2 by the liberty areas, yosys stat says {} cells of {:.4f} um2",
+                            (work / "netlist.v").string(), cells, area, stat.cells, stat.area_um2));
+
+  // OpenSTA, once against a 10 ns clock for the worst register-to-register path (the ports unconstrained: no input
+  // or output delays, so only paths between flip-flops are timed), then at the clock that path allows for power.
+  auto sta_script = [&](double period_ns, bool power) {
+    std::string s;
+    s += "read_liberty " + tcl_quote(lib.full.string()) + "\n";
+    s += "read_verilog " + tcl_quote((work / "netlist.v").string()) + "\n";
+    s += "link_design " + job.top + "\n";
+    // Required: the library names its default operating conditions before it defines them, so OpenSTA 2019 finds
+    // none, and with none it reports every cell's internal power as 0 (docs/asic.md).
+    s += "set_operating_conditions " + oc + "\n";
+    s += fmt::format("create_clock -name clk -period {:.4f} [get_ports {}]\n", period_ns, job.clock_port);
+    if (!power) {
+      s += "report_checks -path_delay max -group_count 1 -digits 4 -fields {slew cap input_pin}\n";
+    } else {
+      s += fmt::format("set_power_activity -global -activity {}\n", job.activity);
+      s += "report_power -digits 6\n";
+    }
+    return s;
+  };
+  auto run_sta = [&](const std::string& name, const std::string& script) {
+    write_atomic(work / (name + ".tcl"), script);
+    const fs::path log = work / (name + ".log");
+    const proc::Result r = run_tool({sta, "-no_init", "-exit", (work / (name + ".tcl")).string()}, work, log, job.timeout_s);
+    std::string text = slurp(log);
+    // OpenSTA prints "Error: ..." and goes on; a netlist it refused is one line naming it.
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("Error", 0) == 0)
+        throw Error(fmt::format("{}: {} refused it: {} (see {})", (work / "netlist.v").string(), sta, line, log.string()));
+    if (!r.ok()) throw Error(fmt::format("{}: {} failed (exit {}; see {})", (work / "netlist.v").string(), sta, r.exit_code, log.string()));
+    return text;
+  };
+  const StaPath path = parse_sta_path(run_sta("timing", sta_script(10.0, false)));
+  // The clock: the path's minimum period, to 0.01 ns above.
+  const double period = std::ceil(path.min_period_ns() * 100.0 - 1e-6) / 100.0;
+  const StaPower pw = parse_sta_power(run_sta("power", sta_script(period, true)));
+  if (job.activity > 0 && pw.total.internal_w <= 0)
+    throw Error(fmt::format("{}: OpenSTA reports no internal power (see {})", (work / "netlist.v").string(), (work / "power.log").string()));
+  const auto t2 = std::chrono::steady_clock::now();
+
+  auto row = [](const StaPowerRow& r) {
+    return json{{"internal_mw", r.internal_w * 1e3}, {"switching_mw", r.switching_w * 1e3}, {"leakage_uw", r.leakage_w * 1e6},
+                {"total_mw", r.total_w * 1e3}};
+  };
+  json j;
+  j["target"] = t.name;
+  j["corner"] = t.data.at("corner");
+  j["top"] = job.top;
+  j["area_um2"] = round_to(area, 1e-4);
+  j["area_mm2"] = round_to(area * 1e-6, 1e-7);
+  j["cells"] = cells;
+  j["flip_flops"] = ff;
+  j["ff_share_cells"] = cells > 0 ? round_to(static_cast<double>(ff) / static_cast<double>(cells), 1e-4) : 0.0;
+  j["ff_share_area"] = area > 0 ? round_to(ff_area / area, 1e-4) : 0.0;
+  j["cell_types"] = inst;
+  j["worst_path"] = {{"startpoint", path.startpoint}, {"endpoint", path.endpoint}, {"arrival_ns", path.arrival_ns},
+                     {"setup_ns", path.setup_ns}, {"stages", path.stages}, {"min_period_ns", round_to(path.min_period_ns(), 1e-4)}};
+  j["clock_ns"] = period;
+  j["fmax_mhz"] = round_to(1000.0 / period, 0.01);
+  j["activity"] = {{"global", job.activity}, {"clock", 2},
+                   {"note", "vectorless: every net this many transitions per clock cycle (set_power_activity -global); not the design's own toggle rates"}};
+  j["power"] = {{"at_clock_ns", period}, {"total", row(pw.total)}, {"sequential", row(pw.sequential)}, {"combinational", row(pw.combinational)}};
+  j["energy_per_cycle_pj"] = round_to(pw.total.total_w * period * 1e3, 1e-4);  // W x ns = nJ; x 1000 = pJ
+  j["wire_model"] = t.data.value("wire_model", json::object());
+  j["seconds"] = {{"yosys", std::round(std::chrono::duration<double>(t1 - t0).count() * 10) / 10},
+                  {"sta", std::round(std::chrono::duration<double>(t2 - t1).count() * 10) / 10}};
+  return j;
+}
+
+// ---- Designs ----
+
+json design_asic(const DesignAsicOptions& o) {
+  const Target& t = target(o.target);
+  const fs::path dir = fs::absolute(o.dir).lexically_normal();
+  if (!fs::is_directory(dir)) throw Error(o.dir + ": not a directory (--design names a directory written by neaccel rtl)");
+  const fs::path mpath = dir / "manifest.json";
+  if (!fs::exists(mpath)) throw Error(mpath.string() + ": no manifest (write the design with `neaccel rtl --out " + o.dir + "`)");
+  json manifest;
+  std::vector<std::string> sources;
+  long cycles = 0, latency = 0;
+  try {
+    manifest = json::parse(read_whole_file(mpath));
+    for (const auto& s : manifest.at("files").at("rtl_sources")) sources.push_back(s.get<std::string>());
+    const json& dp = manifest.at("datapath");
+    cycles = dp.at("cycles_per_set_point").get<long>();
+    latency = dp.at("latency").get<long>();
+  } catch (const json::exception& e) {
+    throw Error(mpath.string() + ": " + json_problem(e));
+  }
+  if (sources.empty()) throw Error(mpath.string() + ": files.rtl_sources is empty");
+  if (cycles <= 0) throw Error(mpath.string() + ": datapath.cycles_per_set_point is not positive");
+  const fs::path top_v = dir / "rtl" / "nea_top.v";
+  const std::string wrapper = pnr_wrapper(top_v);
+  const double activity = o.activity >= 0 ? o.activity : t.data.at("activity").at("global").get<double>();
+
+  std::string key = fmt::format("{}|{}|{}|activity {}", kVersion, t.data.dump(), ref::fnv1a64_hex(read_whole_file(source_dir() / t.liberty)), activity);
+  for (const auto& s : sources) key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
+  key += "|nea_top.v|" + read_whole_file(top_v) + "|nea_pnr_top.v|" + wrapper + hex_files_key(dir);
+  const std::string hash = ref::fnv1a64_hex(key);
+  const fs::path cache = dir / "area-cache" / hash;
+  const fs::path result = cache / (t.name + ".json");
+
+  json j;
+  if (!o.remeasure && fs::exists(result)) {
+    j = json::parse(slurp(result));
+    j["cache"] = "design";
+  } else if (o.cached_only) {
+    return {{"design", o.dir}, {"target", t.name}, {"hash", hash}, {"cache", "none"}};
+  } else {
+    fs::create_directories(cache);
+    write_atomic(cache / "nea_pnr_top.v", wrapper);
+    AsicJob job;
+    job.sources = sources;
+    job.sources.push_back(top_v.string());
+    job.sources.push_back((cache / "nea_pnr_top.v").string());
+    job.top = "nea_pnr_top";
+    job.yosys_cwd = dir;  // HexDir is relative to the design directory
+    job.work = cache / t.name;
+    job.liberty_dir = dir / "area-cache" / "liberty";
+    job.activity = activity;
+    job.timeout_s = o.timeout_s;
+    j = asic_run(t, job);
+    j["hash"] = hash;
+    write_atomic(result, j.dump(2) + "\n");
+    j["cache"] = "measured";
+  }
+  // Time and energy per evaluation: the design's cycles per set point (its latency, or a streaming design's
+  // initiation interval) at the clock found, and the power at that clock over that time.
+  const double period = j.at("clock_ns").get<double>();
+  const double total_w = j.at("power").at("total").at("total_mw").get<double>() * 1e-3;
+  j["design"] = o.dir;
+  j["cycles_per_evaluation"] = cycles;
+  j["latency_cycles"] = latency;
+  j["time_per_evaluation_ns"] = round_to(static_cast<double>(cycles) * period, 1e-4);
+  j["latency_ns"] = round_to(static_cast<double>(latency) * period, 1e-4);
+  j["energy_per_evaluation_nj"] = round_to(total_w * static_cast<double>(cycles) * period, 1e-6);  // W x ns = nJ
+  j["estimate"] = "pre-layout estimate, SkyWater 130 nm typical corner (tt, 25 C, 1.80 V)";
+  return j;
+}
+
+// ---- Units ----
+
+json unit_asic(const UnitAsicOptions& o) {
+  const Target& t = target(o.target);
+  struct Kind {
+    const char* name;
+    int kind;
+    const char* family;
+    const char* harness;
+    bool deep;
+  };
+  static const Kind kinds[] = {
+      {"fp32-mul", 0, "fp32_", "unit_timing_top", false}, {"fp32-add", 1, "fp32_", "unit_timing_top", false},
+      {"fx-mul", 2, "fx_", "unit_timing_top", false},     {"fx-add", 3, "fx_", "unit_timing_top", false},
+      {"fp32-fma", 4, "fp32_", "unit_timing_top3", false}, {"fp32-div", 5, "fp32_", "unit_timing_top3", false},
+      {"fx-fma", 6, "fx_", "unit_timing_top3", false},    {"fx-div", 7, "fx_", "unit_timing_top3", false},
+      {"fx-mul-deep", 0, "fx_", "unit_timing_deep", true}, {"fx-add-deep", 1, "fx_", "unit_timing_deep", true},
+      {"fp32-mul-deep", 2, "fp32_", "unit_timing_deep", true}, {"fp32-add-deep", 3, "fp32_", "unit_timing_deep", true}};
+  const Kind* k = nullptr;
+  for (const auto& c : kinds)
+    if (o.unit == c.name) k = &c;
+  if (!k) throw Error("--unit: unknown unit '" + o.unit + "' (fp32-mul, fp32-add, fp32-fma, fp32-div, fx-mul, fx-add, fx-fma, fx-div, fx-mul-deep, fx-add-deep, fp32-mul-deep, fp32-add-deep)");
+  if (k->deep && o.non_pipelined) throw Error("--non-pipelined: the deep units are always pipelined");
+  if (o.latency < 1) throw Error("--latency: at least 1");
+  const bool fixed = std::string(k->family) == "fx_";
+  const int width = fixed ? o.width : 32, frac = fixed ? o.frac : 0;
+  const fs::path rtl = fs::absolute(o.rtl);
+  if (!fs::is_directory(rtl)) throw Error(o.rtl + ": not a directory (--rtl names rtl/units)");
+  // The family's files and the shared helpers only (as cost/calibration/ecp5/units.sh reads them).
+  std::vector<std::string> sources;
+  auto add_dir = [&](const fs::path& d) {
+    std::vector<std::string> v;
+    for (const auto& e : fs::directory_iterator(d)) {
+      const std::string f = e.path().filename().string();
+      if (e.path().extension() == ".v" && (f.rfind(k->family, 0) == 0 || f.rfind("units_", 0) == 0)) v.push_back(e.path().string());
+    }
+    std::sort(v.begin(), v.end());
+    sources.insert(sources.end(), v.begin(), v.end());
+  };
+  add_dir(rtl);
+  if (k->deep) add_dir(rtl / "deep");
+  sources.push_back((rtl / "timing" / (std::string(k->harness) + ".v")).string());
+  std::vector<std::pair<std::string, std::string>> params{{"Kind", std::to_string(k->kind)}, {"Latency", std::to_string(o.latency)}};
+  if (!k->deep) params.emplace_back("Pipelined", o.non_pipelined ? "0" : "1");
+  params.emplace_back("Width", std::to_string(width));
+  params.emplace_back("Frac", std::to_string(frac));
+  const double activity = o.activity >= 0 ? o.activity : t.data.at("activity").at("global").get<double>();
+
+  std::string key = fmt::format("{}|{}|{}|activity {}", kVersion, t.data.dump(), ref::fnv1a64_hex(read_whole_file(source_dir() / t.liberty)), activity);
+  for (const auto& s : sources) key += "|" + fs::path(s).filename().string() + "|" + read_whole_file(s);
+  for (const auto& [n, v] : params) key += "|" + n + "=" + v;
+  const std::string hash = ref::fnv1a64_hex(key);
+  const std::string name = fmt::format("{}-L{}{}", o.unit, o.latency, o.non_pipelined ? "-np" : "");
+  const fs::path base = fs::path(o.out) / (t.name + "-units");
+  const fs::path dir = base / name;
+  const fs::path result = dir / "row.json";
+  if (!o.remeasure && fs::exists(result)) {
+    json j = json::parse(slurp(result));
+    if (j.value("hash", "") == hash) {
+      j["cache"] = "cached";
+      return j;
+    }
+  }
+  AsicJob job;
+  job.sources = sources;
+  job.top = k->harness;
+  job.params = params;
+  job.yosys_cwd = dir;
+  job.work = dir / "work";
+  job.liberty_dir = base / "liberty";
+  job.activity = activity;
+  fs::create_directories(dir);
+  json r = asic_run(t, job);
+  json j{{"unit", o.unit}, {"latency", o.latency}, {"pipelined", !o.non_pipelined}, {"width", width}, {"frac", frac},
+         {"hash", hash}};
+  for (const char* f : {"area_um2", "cells", "flip_flops", "ff_share_cells", "ff_share_area", "clock_ns", "fmax_mhz",
+                        "energy_per_cycle_pj", "seconds"})
+    j[f] = r[f];
+  j["worst_path_ns"] = r["worst_path"]["min_period_ns"];
+  j["stages"] = r["worst_path"]["stages"];
+  j["activity"] = activity;
+  const json& tot = r["power"]["total"];
+  j["leakage_uw"] = tot["leakage_uw"];
+  j["internal_mw"] = tot["internal_mw"];
+  j["switching_mw"] = tot["switching_mw"];
+  j["total_mw"] = tot["total_mw"];
+  write_atomic(result, j.dump(2) + "\n");
+  j["cache"] = "measured";
+  return j;
+}
+
+}  // namespace neaccel::cost
