@@ -5,6 +5,7 @@
 #include "command.hpp"
 #include "validate.hpp"
 
+#include "neaccel/cost/asic.hpp"
 #include "neaccel/cost/cost.hpp"
 #include "neaccel/cost/design_area.hpp"
 #include "neaccel/cost/design_pnr.hpp"
@@ -35,6 +36,7 @@ struct AreaOptions {
   double pnr_timeout_s = 0;  // --pnr-timeout: each tool's limit (nextpnr's router need not converge); 0: not given
   bool model = false;   // --model: the target's device model and its calibration designs
   bool routability = false;  // --routability: the designs placed on the target, routed or not, and their envelope
+  double activity = -1;  // --activity: with a standard-cell target, the nets' transitions per cycle (<0: the target's)
   bool json = false;
 };
 
@@ -281,6 +283,65 @@ void run_routability(const AreaOptions& a) {
   }
 }
 
+// --target sky130-hd (a standard-cell target): a design directory or one unit in its timing harness, mapped onto the
+// cells and timed (neaccel/cost/asic.hpp, docs/asic.md).
+void run_asic(const AreaOptions& a) {
+  json j;
+  if (!a.design.dir.empty()) {
+    neaccel::cost::DesignAsicOptions o;
+    o.dir = a.design.dir;
+    o.target = a.target;
+    o.activity = a.activity;
+    o.remeasure = a.remeasure;
+    o.cached_only = a.units.cached_only;
+    j = neaccel::cost::design_asic(o);
+  } else {
+    neaccel::cost::UnitAsicOptions o;
+    o.unit = a.units.unit;
+    o.rtl = a.units.rtl;
+    o.out = a.units.out;
+    o.target = a.target;
+    o.latency = a.units.latency;
+    o.width = a.units.width;
+    o.frac = a.units.frac;
+    o.non_pipelined = a.units.non_pipelined;
+    o.activity = a.activity;
+    o.remeasure = a.remeasure;
+    j = neaccel::cost::unit_asic(o);
+  }
+  if (a.json) {
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  if (j.value("cache", "") == "none") {
+    fmt::print("{} on {}: not cached (hash {})\n", a.design.dir, a.target, j["hash"].get<std::string>());
+    return;
+  }
+  if (!a.design.dir.empty()) {
+    const json& p = j["power"]["total"];
+    fmt::print("design {} on {} ({}):\n", a.design.dir, a.target, j["estimate"].get<std::string>());
+    fmt::print("  area {:.0f} um2 ({:.4f} mm2), {} cells, {} flip-flops ({:.1f} % of cells, {:.1f} % of area)\n",
+               j["area_um2"].get<double>(), j["area_mm2"].get<double>(), j["cells"].get<long>(), j["flip_flops"].get<long>(),
+               100 * j["ff_share_cells"].get<double>(), 100 * j["ff_share_area"].get<double>());
+    fmt::print("  worst register-to-register path {:.3f} ns ({} stages): clock {:.2f} ns, {:.2f} MHz\n",
+               j["worst_path"]["min_period_ns"].get<double>(), j["worst_path"]["stages"].get<int>(), j["clock_ns"].get<double>(),
+               j["fmax_mhz"].get<double>());
+    fmt::print("  power at that clock, activity {} per net per cycle: leakage {:.4f} uW, internal {:.3f} mW, switching {:.3f} mW, "
+               "total {:.3f} mW\n", j["activity"]["global"].get<double>(), p["leakage_uw"].get<double>(), p["internal_mw"].get<double>(),
+               p["switching_mw"].get<double>(), p["total_mw"].get<double>());
+    fmt::print("  {} cycles per evaluation: {:.1f} ns, {:.3f} nJ per evaluation (latency {} cycles, {:.1f} ns)\n",
+               j["cycles_per_evaluation"].get<long>(), j["time_per_evaluation_ns"].get<double>(),
+               j["energy_per_evaluation_nj"].get<double>(), j["latency_cycles"].get<long>(), j["latency_ns"].get<double>());
+    return;
+  }
+  fmt::print("{} latency {} ({}pipelined) on {}: {:.0f} um2, {} cells, {} flip-flops; worst path {:.3f} ns, {:.2f} MHz; "
+             "leakage {:.4f} uW, internal {:.3f} mW, switching {:.3f} mW at activity {}: {:.2f} pJ per cycle\n",
+             j["unit"].get<std::string>(), j["latency"].get<int>(), j["pipelined"].get<bool>() ? "" : "non-", a.target,
+             j["area_um2"].get<double>(), j["cells"].get<long>(), j["flip_flops"].get<long>(), j["worst_path_ns"].get<double>(),
+             j["fmax_mhz"].get<double>(), j["leakage_uw"].get<double>(), j["internal_mw"].get<double>(),
+             j["switching_mw"].get<double>(), j["activity"].get<double>(), j["energy_per_cycle_pj"].get<double>());
+}
+
 void setup(CLI::App& app) {
   auto opts = std::make_shared<AreaOptions>();
   auto& o = opts->units;
@@ -317,7 +378,13 @@ void setup(CLI::App& app) {
                 "does not fit)");
   cmd->add_option("--target", opts->target,
                   "with --design --pnr, or --model: the device, a cost/targets file: ice40-hx8k or ecp5-85f "
-                  "(LFE5U-85F-6BG381C, YoWASP Yosys + nextpnr-ecp5 from ./run setup)");
+                  "(LFE5U-85F-6BG381C, YoWASP Yosys + nextpnr-ecp5 from ./run setup); sky130-hd (SkyWater 130 nm "
+                  "standard cells, with --design DIR or --unit: mapped, timed and powered by Yosys and OpenSTA, "
+                  "pre-layout; docs/asic.md)");
+  cmd->add_option("--activity", opts->activity,
+                  "with --target sky130-hd: transitions per clock cycle of every net for the power (default the "
+                  "target's, 0.1)")
+      ->check(CLI::Range(0.0, 2.0));
   cmd->add_flag("--model", opts->model,
                 "with --target (not ice40-hx8k): the device model's coefficients and the placed designs it is fitted "
                 "on, each beside the model's estimate (docs/cost.md)");
@@ -345,6 +412,17 @@ void setup(CLI::App& app) {
       } catch (const neaccel::Error& e) {
         throw neaccel::cli::UsageError(e.what());
       }
+      if (neaccel::cost::target(opts->target).is_asic()) {
+        for (const auto& [on, name] : {std::pair{opts->design.pnr, "--pnr"}, std::pair{opts->design.fpga, "--fpga"},
+                                       std::pair{opts->design.hierarchical, "--hierarchical"}, std::pair{opts->model, "--model"},
+                                       std::pair{opts->routability, "--routability"}, std::pair{opts->units.all, "--all"},
+                                       std::pair{opts->units.timing, "--timing"}, std::pair{opts->seed_given, "--seed"},
+                                       std::pair{opts->pnr_timeout_s > 0, "--pnr-timeout"}})
+          if (on) throw neaccel::cli::UsageError(std::string(name) + ": not with --target " + opts->target +
+                                                 " (a standard-cell target: --design DIR, or --unit U --latency L)");
+        return run_asic(*opts);
+      }
+      if (opts->activity >= 0) throw neaccel::cli::UsageError("--activity: only with a standard-cell target (--target sky130-hd)");
       if (opts->model && opts->routability) throw neaccel::cli::UsageError("--model: not with --routability");
       if (opts->model || opts->routability) {
         if (!opts->design.dir.empty() || opts->remeasure)
@@ -358,6 +436,7 @@ void setup(CLI::App& app) {
       if (opts->design.dir.empty() || !opts->design.pnr)
         throw neaccel::cli::UsageError("--target: only with --design DIR --pnr, or with --model");
     }
+    if (opts->activity >= 0) throw neaccel::cli::UsageError("--activity: only with a standard-cell target (--target sky130-hd)");
     if (opts->model) throw neaccel::cli::UsageError("--model: only with --target T (ecp5-85f)");
     if (opts->routability) throw neaccel::cli::UsageError("--routability: only with --target T (ecp5-85f)");
     if (opts->remeasure && opts->target.empty()) throw neaccel::cli::UsageError("--remeasure: only with --target");

@@ -95,6 +95,9 @@ cost::ExploreRequest request(const Options& o) {
   r.depth = mode.on;
   r.lookahead = mode.lookahead;
   cli::as_usage([&] { return cost::target(o.target).name; });  // an unknown name: one line listing the targets
+  if (cost::target(o.target).is_asic())  // a standard-cell target: `neaccel area --target` only, so far
+    throw cli::UsageError("--target " + o.target + ": a standard-cell target; the exploration does not take it yet "
+                          "(neaccel area --design DIR --target " + o.target + ", docs/asic.md)");
   r.target = o.target;
   cli::as_usage([&] { return hw::parse_arch(o.arch, "--arch"); });  // as `neaccel rtl --arch`
   r.arch = o.arch;

@@ -63,6 +63,9 @@ void setup(CLI::App& app) {
   cmd->callback([opt, out, depth] {
     opt->out = *out;
     neaccel::cli::as_usage([&] { return neaccel::cost::target(opt->target).name; });  // one line listing the targets
+    if (neaccel::cost::target(opt->target).is_asic())  // a standard-cell target: `neaccel area --target` only, so far
+      throw neaccel::cli::UsageError("--target " + opt->target + ": a standard-cell target; the study does not take it yet "
+                                     "(neaccel area --design DIR --target " + opt->target + ", docs/asic.md)");
     neaccel::cli::check_device_budget(opt->target, opt->budget_lut, opt->budget_dsp);
     const neaccel::dfg::DepthMode mode = neaccel::dfg::parse_depth_mode(*depth);
     opt->depth = mode.on;
