@@ -26,7 +26,7 @@ using namespace neaccel;
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge", depth = "on", regfile = "ff", params = "load", decode = "combinational";
-  std::string function = "id";
+  std::string function = "id", units = "standard";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
   bool div_pipelined = false;
   int max_registers = 0, in_words = 1, read_ports = 0, write_ports = 0;
@@ -91,6 +91,7 @@ void run(const Options& o) {
   spec.binding = o.binding;
   spec.decode = o.decode;
   spec.operand_regs = o.operand_regs;
+  spec.units = o.units;
   const dfg::DepthMode mode = dfg::parse_depth_mode(o.depth);
   spec.depth = mode.on;
   spec.lookahead = mode.lookahead;
@@ -205,6 +206,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--operand-regs", opt->operand_regs,
                 "hardwired: a register after each unit port multiplexer, the first of the unit's cycles (the units one "
                 "stage shorter; every latency >= 2)");
+  cmd->add_option("--units", opt->units,
+                  "hardwired: multipliers and adders of rtl/units (standard) or of rtl/units/deep (deep: the same "
+                  "results and cycles, the pipeline cut where the ECP5 has its registers; always pipelined)");
   cmd->add_option("--regfile", opt->regfile,
                   "microcoded register file: ff (flip-flops + read muxes) or mem (memory arrays banked per read and "
                   "write port with a live value table: distributed RAM on FPGAs)");

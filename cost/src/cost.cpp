@@ -240,6 +240,9 @@ CostPoint cost_point_from_manifest(const nlohmann::json& m) {
     if (s.value("operand_regs", false))
       throw Error("manifest: spec.operand_regs: the cost models cover units fed by their multiplexers directly; place "
                   "and route the design (area --pnr) for its figures");
+    if (s.value("units", std::string("standard")) != "standard")
+      throw Error(fmt::format("manifest: spec.units: {}: the cost models are fitted on designs of the standard units; "
+                              "place and route the design (area --pnr) for its figures", s["units"].dump()));
     p.arch = s.value("arch", std::string("microcoded"));
     if (p.arch == "hardwired" && s.contains("in_words") && s["in_words"] != 1)
       throw Error(fmt::format("manifest: spec.in_words: {}: the cost models cover the hardwired datapath with a "

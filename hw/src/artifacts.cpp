@@ -48,11 +48,19 @@ std::vector<std::string> rtl_sources(const std::string& rtl_dir, const Config& c
   }
   s.push_back(rtl_dir + "/datapath/nea_unit.v");
   if (c.num_fma > 0) s.push_back(rtl_dir + "/datapath/nea_fma_unit.v");  // only then: mul/add designs keep their list
-  // nea_unit refers to all four unit modules (generate branches), so every file of rtl/units is read (sorted).
-  std::vector<std::string> units;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(rtl_dir + "/units", ec))
-    if (e.path().extension() == ".v") units.push_back(e.path().string());
+  std::vector<std::string> units;
+  const auto read_dir = [&](const std::string& dir) {
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (e.path().extension() == ".v") units.push_back(e.path().string());
+  };
+  // nea_unit refers to all four unit modules (generate branches), so every file of rtl/units is read (sorted); the
+  // deep units (rtl/units/deep) only where the datapath has them, so other designs keep their list.
+  if (c.deep_units) {
+    s.push_back(rtl_dir + "/datapath/nea_unit_deep.v");
+    read_dir(rtl_dir + "/units/deep");
+  }
+  read_dir(rtl_dir + "/units");
   std::sort(units.begin(), units.end());
   s.insert(s.end(), units.begin(), units.end());
   return s;
@@ -166,6 +174,7 @@ nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
                                                        : "on"}};
   if (d.spec.decode != "combinational") m["spec"]["decode"] = d.spec.decode;  // absent: decoded as used
   if (d.spec.operand_regs) m["spec"]["operand_regs"] = true;                  // absent: none
+  if (d.spec.units != "standard") m["spec"]["units"] = d.spec.units;         // absent: rtl/units
   if (d.spec.regfile != "ff") m["spec"]["regfile"] = d.spec.regfile;  // absent: flip-flops (older manifests too)
   if (d.spec.max_registers > 0) m["spec"]["max_registers"] = d.spec.max_registers;  // absent: no limit
   if (d.spec.read_ports > 0) m["spec"]["read_ports"] = d.spec.read_ports;  // absent: the register file's own
@@ -390,6 +399,8 @@ DesignSpec manifest_spec(const nlohmann::json& m, const std::string& path) {
   spec.decode = s.text("decode", "combinational");
   parse_decode(spec.decode, path + ": spec.decode");
   spec.operand_regs = s.boolean("operand_regs", false);
+  spec.units = s.text("units", "standard");
+  if (spec.units != "standard" && spec.units != "deep") s.fail("units", "'" + spec.units + "' (standard, deep)");
   // manifests written before the depth pass describe the traced graph
   const dfg::DepthMode mode = dfg::parse_depth_mode(s.text("depth", "off"), path + ": spec.depth");
   spec.depth = mode.on;

@@ -160,6 +160,12 @@ Design make_design(const DesignSpec& spec) {
       throw Error(fmt::format("--operand-regs: a unit latency of {} (the operand register is the first of a unit's "
                               "cycles: every latency >= 2)", least));
   }
+  if (spec.units != "standard" && spec.units != "deep")
+    throw Error(fmt::format("--units: '{}' (standard, deep)", spec.units));
+  if (spec.units == "deep" && spec.arch != Arch::Hardwired)
+    throw Error("--units deep: implemented for the hardwired datapath (--arch hardwired)");
+  if (spec.units == "deep" && !spec.pipelined)
+    throw Error("--units deep: the deep units are always pipelined (not with --not-pipelined)");
   if (spec.regfile != "ff" && spec.regfile != "mem") throw Error(fmt::format("--regfile: '{}' (ff, mem)", spec.regfile));
   if (spec.regfile == "mem" && spec.arch == Arch::Hardwired)
     throw Error("--regfile mem: the hardwired datapath has no register file (individual registers); use --arch microcoded");
@@ -191,6 +197,7 @@ Design make_design(const DesignSpec& spec) {
                 "constants); use --flavour general");
   Design d = make_design_ff(spec, binding);
   d.dp.config.regfile_mem = spec.regfile == "mem";
+  d.dp.config.deep_units = spec.units == "deep";
   if (!d.dp.streaming()) {
     const int port_inputs = static_cast<int>(d.dp.input_names.size());
     if (spec.in_words > 1 && spec.in_words > port_inputs)

@@ -413,12 +413,16 @@ void Generator::units() {
           un.pipelined ? 1 : 0, u, valid, port[0], port[1], port[2], u, u);
       continue;
     }
+    // The deep units (rtl/datapath/nea_unit_deep.v) for multipliers and adders where the datapath has them: the
+    // same ports and result bits, always pipelined, so no Pipelined parameter.
+    const bool deep = dp_.config.deep_units && un.kind != UnitKind::Div;
     body_ += fmt::format(
-        "  nea_unit #(\n    .Kind({}), .IsFixed({}), .Width({}), .Frac({}), .Latency({}), .Pipelined({})\n"
+        "  {} #(\n    .Kind({}), .IsFixed({}), .Width({}), .Frac({}), .Latency({}){}\n"
         "  ) u_unit{} (\n    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i({}), .op_i({}), .a_i({}), .b_i({}),\n"
         "    .valid_o(unit_valid[{}]), .result_o(res_{}));\n",
-        un.kind == UnitKind::Div ? 2 : adder ? 1 : 0, dp_.config.format.fixed ? 1 : 0, W_, dp_.config.format.fixed ? dp_.config.format.frac_bits : 0,
-        latency, un.pipelined ? 1 : 0, u, valid, op, port[0], port[1], u, u);
+        deep ? "nea_unit_deep" : "nea_unit", un.kind == UnitKind::Div ? 2 : adder ? 1 : 0,
+        dp_.config.format.fixed ? 1 : 0, W_, dp_.config.format.fixed ? dp_.config.format.frac_bits : 0, latency,
+        deep ? "" : fmt::format(", .Pipelined({})", un.pipelined ? 1 : 0), u, valid, op, port[0], port[1], u, u);
   }
 }
 

@@ -1,6 +1,7 @@
 // The hardwired datapath generator (hw/hardwired.hpp): deterministic text, exactly the multiplexers the program's
 // interconnect needs, no ROM, back-pressure refused. Its cycle behaviour is checked by co-simulation against the
 // SystemC model (dp.cli.sim_hw_cosim_*, tests/datapath/CMakeLists.txt).
+#include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/design.hpp"
 #include "neaccel/hw/hardwired.hpp"
 #include "neaccel/hw/interconnect.hpp"
@@ -167,6 +168,59 @@ TEST(Hardwired, OperandRegistersAreTheFirstOfEachUnitsCycles) {
   EXPECT_THROW(hw::make_design(s), Error);
   s.lat_add = 2;
   s.arch = hw::Arch::Microcoded;
+  EXPECT_THROW(hw::make_design(s), Error);
+}
+
+// Deep units (Config::deep_units): every multiplier and adder is an nea_unit_deep at the unit's latency (less the
+// operand register), dividers stay nea_unit; the design reads rtl/units/deep and nea_unit_deep.v, and a design of the
+// standard units keeps its source list (the place-and-route cache is keyed by it).
+TEST(Hardwired, DeepUnitsReplaceMultipliersAndAddersOnly) {
+  hw::DesignSpec s = spec("planar2", 2, 1, 0);
+  s.function = "fd";
+  s.div = 1;
+  s.lat_div = 4;
+  s.lat_mul = 5;
+  s.lat_add = 3;
+  s.operand_regs = true;
+  const hw::Design standard = hw::make_design(s);
+  s.units = "deep";
+  const hw::Design d = hw::make_design(s);
+  EXPECT_TRUE(d.dp.config.deep_units);
+  EXPECT_FALSE(standard.dp.config.deep_units);
+  EXPECT_EQ(d.dp.program.size(), standard.dp.program.size());  // the same program: only the Verilog differs
+  const std::string v = hw::hardwired_verilog(d.dp, hw::hardwired_options(s));
+  const std::regex inst(R"((nea_unit\w*) #\(\n    \.Kind\((\d)\), [^\n]*\.Latency\((\d+)\)([^\n]*)\n  \) u_unit(\d+) )");
+  int deep = 0, div = 0;
+  for (std::sregex_iterator it(v.begin(), v.end(), inst), end; it != end; ++it) {
+    const hw::Unit& u = d.dp.units[static_cast<std::size_t>(std::stoi((*it)[5].str()))];
+    EXPECT_EQ(std::stoi((*it)[3].str()), u.latency - 1);
+    if (u.kind == hw::UnitKind::Div) {
+      ++div;
+      EXPECT_EQ((*it)[1].str(), "nea_unit");
+    } else {
+      ++deep;
+      EXPECT_EQ((*it)[1].str(), "nea_unit_deep");
+      EXPECT_EQ((*it)[4].str(), "");  // always pipelined: no Pipelined parameter
+    }
+  }
+  EXPECT_EQ(deep, 3);
+  EXPECT_EQ(div, 1);
+  const auto deep_files = [](const std::vector<std::string>& files) {
+    int n = 0;
+    for (const auto& f : files) n += f.find("/units/deep/") != std::string::npos || f.find("nea_unit_deep") != std::string::npos;
+    return n;
+  };
+  EXPECT_GT(deep_files(hw::rtl_sources(NEACCEL_TEST_RTL_DIR, d.dp.config, hw::Arch::Hardwired)), 4);
+  EXPECT_EQ(deep_files(hw::rtl_sources(NEACCEL_TEST_RTL_DIR, standard.dp.config, hw::Arch::Hardwired)), 0);
+  // Refused: the microcoded datapath, units that are not pipelined, an unknown name.
+  s.arch = hw::Arch::Microcoded;
+  s.operand_regs = false;
+  EXPECT_THROW(hw::make_design(s), Error);
+  s.arch = hw::Arch::Hardwired;
+  s.pipelined = false;
+  EXPECT_THROW(hw::make_design(s), Error);
+  s.pipelined = true;
+  s.units = "fast";
   EXPECT_THROW(hw::make_design(s), Error);
 }
 

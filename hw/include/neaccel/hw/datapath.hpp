@@ -73,6 +73,10 @@ struct Config {
   int max_params = 0;
   // Input port width in words per cycle (RTL parameter InWords, emitted only when > 1).
   int in_words = 1;
+  // Multipliers and adders built of the deep units (rtl/units/deep via rtl/datapath/nea_unit_deep.v, docs/units.md
+  // "Deep units"): the same result bits at the same latency, the pipeline cut where the device has its registers.
+  // Hardwired datapaths only; the program, its cycles and its SystemC model are those of the standard units.
+  bool deep_units = false;
 
   int num_units() const { return num_mul + num_add + num_div + num_fma; }
   int reg_addr_bits() const;   // register address width (>= 1)

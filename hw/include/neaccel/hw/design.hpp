@@ -46,6 +46,9 @@ struct DesignSpec {
   // Hardwired datapaths: operand registers after the unit port multiplexers, the first of each unit's cycles
   // (hw/hardwired.hpp HardwiredOptions; every unit latency >= 2).
   bool operand_regs = false;
+  // Hardwired datapaths: the multipliers and adders built of the standard units of rtl/units ("standard") or of
+  // the deep units of rtl/units/deep ("deep"; Config::deep_units). Same arithmetic, same cycles.
+  std::string units = "standard";
   // The depth pass (dfg/depth.hpp) for this design's latencies; the design's graph (and golden model)
   // is the reduced one. false: the traced graph.
   bool depth = true;
