@@ -193,7 +193,12 @@ EngineRun run_verilator(const hw::Design& d, const std::string& dir, const Words
   for (const auto& s : sources)
     if (!fs::exists(s)) throw Error(s + ": missing");
   if (sources.size() < (d.spec.arch == hw::Arch::Hardwired ? 5u : 7u)) throw Error(rtl_dir() + "/units: the arithmetic units are missing");
-  if (!fs::exists(exe) || fs::last_write_time(exe) < fs::last_write_time(top)) {
+  // Rebuilt when the harness is older than the design's top or any unit source it reads (a unit changed in rtl/ is
+  // simulated as it now is, not as the harness was built).
+  bool stale = !fs::exists(exe);
+  for (std::size_t i = 0; !stale && i <= sources.size(); ++i)
+    stale = fs::last_write_time(exe) < fs::last_write_time(i < sources.size() ? sources[i] : top);
+  if (stale) {
     // Verilator runs in the design directory with the design's own files named relative to it, so no path of the
     // design directory reaches its command line or Makefile. GNU make (verilator --build) refuses to work in a
     // directory whose path holds a space, and would expand a '$' in it: such a design directory is built in a
