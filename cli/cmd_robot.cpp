@@ -51,6 +51,10 @@ nlohmann::json robot_json(const Robot& r) {
                           {"Fv", L.Fv},
                           {"Fc", L.Fc},
                           {"triangle_inequality", L.triangle_inequality}});
+    if (L.mimic) {  // robot.hpp Mimic: q = multiplier q_link + offset, 0-based link index as `parent`
+      j["links"].back()["mimic"] = {
+          {"link", L.mimic->link}, {"multiplier", L.mimic->multiplier}, {"offset", L.mimic->offset}};
+    }
     if (L.placement) {  // robot.hpp Placement: rotation row by row, translation, in the parent's frame
       const Eigen::Matrix3d& R = L.placement->R;
       j["links"].back()["origin"] = {
@@ -78,7 +82,11 @@ void print_table(const Robot& r) {
                      : placed > 0                           ? "modified DH and placed joints"
                      : mod                                  ? "modified DH"
                                                             : "standard DH";
-  fmt::print("robot {} ({}), {}, {} links, gravity [{}]\n", r.name, r.source, kind, r.dof(), v3(r.gravity));
+  const std::string coordinates =
+      r.has_mimic() ? fmt::format(" ({} coordinate{}: mimic joints follow others)", r.dof(), r.dof() == 1 ? "" : "s")
+                    : std::string();
+  fmt::print("robot {} ({}), {}, {} links{}, gravity [{}]\n", r.name, r.source, kind, r.links.size(), coordinates,
+             v3(r.gravity));
   fmt::print("{:>3} {:>2} {:>6} {:>9} {:>9} {:>9} {:>9}{} {:>8}  {:<26}  {:<50} {:>8} {:>8} {:>8}\n", "j", "jt",
              "parent", "a", "alpha", "d", "theta", mod ? fmt::format(" {:>9} {:>9}", "gamma", "b") : "", "mass",
              "com", "inertia about com: xx yy zz xy xz yz", "Ia", "Fv", "Fc");
@@ -106,8 +114,14 @@ void print_table(const Robot& r) {
                v3(r.links[i].placement->p), R(0, 0), R(0, 1), R(0, 2), R(1, 0), R(1, 1), R(1, 2), R(2, 0), R(2, 1),
                R(2, 2));
   }
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    if (const auto& m = r.links[i].mimic)
+      fmt::print("{:>3} mimic: q{} = {} q{} + {} (follows joint {}, its torque carried there)\n", i + 1, i + 1,
+                 m->multiplier, m->link + 1, m->offset, m->link + 1);
+  }
   if (r.payload) {
-    fmt::print("payload on link {}: mass {:.5g}, com [{}]\n", r.payload->link < 0 ? r.dof() : r.payload->link + 1,
+    fmt::print("payload on link {}: mass {:.5g}, com [{}]\n",
+               r.payload->link < 0 ? static_cast<int>(r.links.size()) : r.payload->link + 1,
                r.payload->mass, v3(r.payload->com));
   }
   if (!r.f_e.isZero() || !r.n_e.isZero()) {
@@ -160,9 +174,9 @@ void setup(CLI::App& app) {
     write_file(opt->out, neaccel::ref::to_yaml(r));
     if (opt->out == "-") return;
     if (opt->json) {
-      std::cout << nlohmann::json{{"robot", r.name}, {"links", r.dof()}, {"out", opt->out}}.dump() << "\n";
+      std::cout << nlohmann::json{{"robot", r.name}, {"links", r.links.size()}, {"out", opt->out}}.dump() << "\n";
     } else {
-      fmt::print("wrote {} ({} links) to {}\n", r.name, r.dof(), opt->out);
+      fmt::print("wrote {} ({} links) to {}\n", r.name, r.links.size(), opt->out);
     }
   });
 

@@ -51,10 +51,12 @@ std::vector<AccuracyResult> accuracy_report(const Graph& g, const ref::Robot& ro
     acc[k + 1].r.format = to_string(formats[k]);
   }
   const int n = robot.dof();
+  const std::vector<int> links = ref::coordinate_links(robot);  // the link of each coordinate
   for (int s = 0; s < samples; ++s) {
     Eigen::VectorXd q(n), qd(n), qdd(n);
     for (int i = 0; i < n; ++i) {
-      const bool rev = robot.links[static_cast<std::size_t>(i)].joint == ref::JointType::Revolute;
+      const bool rev = robot.links[static_cast<std::size_t>(links[static_cast<std::size_t>(i)])].joint ==
+                       ref::JointType::Revolute;
       q[i] = rev ? M_PI * u(rng) : 0.2 * u(rng);
       qd[i] = 2.0 * u(rng);
       qdd[i] = 5.0 * u(rng);
@@ -95,12 +97,14 @@ std::vector<FdState> fd_states(const ref::Robot& robot, int random, int near, st
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const int n = robot.dof();
+  const std::vector<int> links = ref::coordinate_links(robot);  // the link of each coordinate
   const auto draw = [&](FdState& s) {
     s.q.resize(n);
     s.qd.resize(n);
     s.qdd.resize(n);
     for (int i = 0; i < n; ++i) {
-      const bool rev = robot.links[static_cast<std::size_t>(i)].joint == ref::JointType::Revolute;
+      const bool rev = robot.links[static_cast<std::size_t>(links[static_cast<std::size_t>(i)])].joint ==
+                       ref::JointType::Revolute;
       s.q[i] = rev ? M_PI * u(rng) : 0.2 * u(rng);
       s.qd[i] = 2.0 * u(rng);
       s.qdd[i] = 5.0 * u(rng);

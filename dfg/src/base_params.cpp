@@ -51,7 +51,7 @@ Eigen::MatrixXd regressor(const ref::Robot& robot, const std::vector<Column>& co
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   Eigen::MatrixXd W(samples * n, static_cast<Eigen::Index>(cols.size()));
   ref::NeData<double> data;
-  data.resize(static_cast<std::size_t>(n));
+  data.resize(robot.links.size());
   for (int s = 0; s < samples; ++s) {
     Eigen::VectorXd q(n), qd(n), qdd(n);
     for (int i = 0; i < n; ++i) q[i] = M_PI * u(rng), qd[i] = 2 * u(rng), qdd[i] = 2 * u(rng);
@@ -59,8 +59,12 @@ Eigen::MatrixXd regressor(const ref::Robot& robot, const std::vector<Column>& co
     for (std::size_t c = 0; c < cols.size(); ++c) {
       ref::ModelT<double> m = zero;
       field(m.links[static_cast<std::size_t>(cols[c].link)], cols[c].k) = 1.0;
-      ref::khalil_ne(m, in, data);
-      for (int i = 0; i < n; ++i) W(s * n + i, static_cast<Eigen::Index>(c)) = data.tau[static_cast<std::size_t>(i)];
+      // Per coordinate: the recursion runs per link, mimic joints coupled around it (ref/model.hpp).
+      const std::vector<double> tau = ref::on_coordinates(m, in, [&](const ref::JointInputs<double>& links) {
+        ref::khalil_ne(m, links, data);
+        return data.tau;
+      });
+      for (int i = 0; i < n; ++i) W(s * n + i, static_cast<Eigen::Index>(c)) = tau[static_cast<std::size_t>(i)];
     }
   }
   return W;
@@ -81,7 +85,7 @@ BaseParameters base_parameters(const ref::Robot& robot, int samples, std::uint64
   // Candidates: non-zero standard parameters, in preference order (class, then link, then Khalil's order).
   std::vector<Column> cols;
   for (int cls = 0; cls < 3; ++cls)
-    for (int j = 0; j < n; ++j)
+    for (int j = 0; j < static_cast<int>(model.links.size()); ++j)
       for (int k = 0; k < kPerLink; ++k) {
         ref::LinkParams<double> L = model.links[static_cast<std::size_t>(j)];
         if (preference(k) == cls && std::abs(field(L, k)) > 1e-12) cols.push_back({j, k});

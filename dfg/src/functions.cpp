@@ -72,9 +72,11 @@ ref::JointInputs<Value> inputs_of(const ref::Robot& robot, bool with_qd, bool wi
   in.qd.assign(n, zero);
   in.qdd.assign(n, zero);
   in.sgn_qd.assign(n, zero);
+  const std::vector<int> links = ref::coordinate_links(robot);  // per coordinate (mimic joints coupled)
+  const std::vector<bool> coulomb = coulomb_coordinates(robot);
   for (std::size_t i = 0; i < n; ++i) {
     const std::string k = std::to_string(i + 1);
-    const ref::Link& L = robot.links[i];
+    const ref::Link& L = robot.links[static_cast<std::size_t>(links[i])];
     if (L.joint == ref::JointType::Revolute) {
       in.s[i] = r.input("s" + k);
       in.c[i] = r.input("c" + k);
@@ -83,7 +85,7 @@ ref::JointInputs<Value> inputs_of(const ref::Robot& robot, bool with_qd, bool wi
     }
     if (with_qd) in.qd[i] = r.input("qd" + k);
     if (with_qdd) in.qdd[i] = r.input("qdd" + k);
-    if (with_qd && L.Fc != 0.0) in.sgn_qd[i] = r.input("sgn_qd" + k);
+    if (with_qd && coulomb[i]) in.sgn_qd[i] = r.input("sgn_qd" + k);
   }
   return in;
 }

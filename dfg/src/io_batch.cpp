@@ -3,6 +3,7 @@
 #include "cpp_body.hpp"
 #include "neaccel/dfg/kernels.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/ref/model.hpp"
 
 #include <fmt/format.h>
 
@@ -11,9 +12,11 @@
 namespace neaccel::dfg {
 
 std::vector<KernelJoint> kernel_joints(const ref::Robot& robot) {
-  std::vector<KernelJoint> joints;
-  for (const ref::Link& L : robot.links)
+  std::vector<KernelJoint> joints;  // per generalized coordinate (a mimic joint is formed inside the graph)
+  for (int l : ref::coordinate_links(robot)) {
+    const ref::Link& L = robot.links[static_cast<std::size_t>(l)];
     joints.push_back({L.joint == ref::JointType::Revolute, L.joint == ref::JointType::Revolute ? L.theta : 0.0});
+  }
   return joints;
 }
 

@@ -72,9 +72,11 @@ ref::JointInputs<Value> joint_input_values(const ref::Robot& robot) {
   in.qd.assign(n, zero);
   in.qdd.assign(n, zero);
   in.sgn_qd.assign(n, zero);
+  const std::vector<int> links = ref::coordinate_links(robot);
+  const std::vector<bool> coulomb = coulomb_coordinates(robot);
   for (std::size_t i = 0; i < n; ++i) {
     const std::string k = std::to_string(i + 1);
-    const ref::Link& L = robot.links[i];
+    const ref::Link& L = robot.links[static_cast<std::size_t>(links[i])];
     if (L.joint == ref::JointType::Revolute) {
       in.s[i] = r.input("s" + k);
       in.c[i] = r.input("c" + k);
@@ -83,9 +85,17 @@ ref::JointInputs<Value> joint_input_values(const ref::Robot& robot) {
     }
     in.qd[i] = r.input("qd" + k);
     in.qdd[i] = r.input("qdd" + k);
-    if (L.Fc != 0.0) in.sgn_qd[i] = r.input("sgn_qd" + k);
+    if (coulomb[i]) in.sgn_qd[i] = r.input("sgn_qd" + k);
   }
   return in;
+}
+
+std::vector<bool> coulomb_coordinates(const ref::Robot& robot) {
+  std::vector<bool> out(static_cast<std::size_t>(robot.dof()), false);
+  const std::vector<int> coord = ref::coordinate_of_links(robot);
+  for (std::size_t l = 0; l < robot.links.size(); ++l)
+    if (robot.links[l].Fc != 0.0) out[static_cast<std::size_t>(coord[l])] = true;
+  return out;
 }
 
 std::map<std::string, double> robot_inputs(const ref::Robot& robot, const Eigen::VectorXd& q,

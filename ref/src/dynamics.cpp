@@ -119,12 +119,13 @@ Eigen::MatrixXd mass_matrix_strobing(const Robot& robot, const Eigen::VectorXd& 
 
 std::vector<Eigen::Matrix4d> link_poses(const Robot& robot, const Eigen::VectorXd& q) {
   check_vector(robot, q, "q");
+  const Eigen::VectorXd ql = link_positions(robot, q);  // mimic joints at multiplier q_followed + offset
   std::vector<Eigen::Matrix4d> T(robot.links.size());
   for (std::size_t i = 0; i < robot.links.size(); ++i) {
     const Link& L = robot.links[i];
     const bool rev = L.joint == JointType::Revolute;
-    const double th = rev ? L.theta + q[static_cast<Eigen::Index>(i)] : L.theta;
-    const double d = rev ? L.d : L.d + q[static_cast<Eigen::Index>(i)];
+    const double th = rev ? L.theta + ql[static_cast<Eigen::Index>(i)] : L.theta;
+    const double d = rev ? L.d : L.d + ql[static_cast<Eigen::Index>(i)];
     Eigen::Affine3d X = Eigen::Affine3d::Identity();
     if (L.placement) {
       X.translate(L.placement->p).rotate(L.placement->R);
@@ -145,7 +146,7 @@ std::vector<Eigen::Matrix4d> link_poses(const Robot& robot, const Eigen::VectorX
 Eigen::MatrixXd mass_matrix_crba(const Robot& robot, const Eigen::VectorXd& q) {
   const std::vector<Eigen::Matrix4d> T = link_poses(robot, q);
   const std::vector<Link> links = detail::links_with_payload(robot);
-  const int n = robot.dof();
+  const int n = static_cast<int>(links.size());  // per link; reduced to the coordinates at the end
   using Mat6 = Eigen::Matrix<double, 6, 6>;
   using Vec6 = Eigen::Matrix<double, 6, 1>;
   std::vector<Mat6> Ic(static_cast<std::size_t>(n));
@@ -182,6 +183,11 @@ Eigen::MatrixXd mass_matrix_crba(const Robot& robot, const Eigen::VectorXd& q) {
     for (int j = links[k].parent; j >= 0; j = links[static_cast<std::size_t>(j)].parent) {
       M(i, j) = M(j, i) = s[static_cast<std::size_t>(j)].dot(F);
     }
+  }
+  if (robot.has_mimic()) {
+    // The generalized coordinates: qd_links = G qd, so M = G^T M_links G (mimic joints, robot.hpp Mimic).
+    const Eigen::MatrixXd G = coupling_matrix(robot);
+    M = (G.transpose() * M * G).eval();
   }
   internal::require_finite(M, "CRBA");
   return M;

@@ -47,9 +47,10 @@ std::string singular_cause(const Robot& robot, const Eigen::MatrixXd& M, Eigen::
   const Eigen::Index n = M.rows();
   const double tol = static_cast<double>(n) * kEps * M.diagonal().cwiseAbs().maxCoeff();
   const std::vector<Link> links = detail::links_with_payload(robot);
+  const std::vector<int> coordinate_link = coordinate_links(robot);  // M is per coordinate (mimic joints coupled)
   for (Eigen::Index i = 0; i < n; ++i) {
     if (std::abs(M(i, i)) > tol) continue;
-    const auto k = static_cast<std::size_t>(i);
+    const auto k = static_cast<std::size_t>(coordinate_link[static_cast<std::size_t>(i)]);
     // Link k and its descendants (a parent's index is smaller than its children's).
     std::vector<bool> carried(links.size(), false);
     carried[k] = true;

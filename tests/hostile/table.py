@@ -51,7 +51,8 @@ ROBOT = [("abc", "abc", E), ("empty", "", U), ("random0", "random:0:1", E), ("ra
          ("dir", "{in}/dir.yaml", D), ("missing", "{in}/missing.yaml", D), ("emptyfile", "{in}/empty.yaml", D),
          ("garbage", "{in}/garbage.yaml", D), ("garbage-urdf", "{in}/garbage.urdf", D),
          ("weird", "{in}/" + WEIRD + ".yaml", D), ("nan-mass", "{in}/nan_mass.yaml", D),
-         ("no-links", "{in}/no_links.yaml", D), ("devnull", "/dev/null", D)]
+         ("no-links", "{in}/no_links.yaml", D), ("devnull", "/dev/null", D),
+         ("mimic-cycle", "{in}/mimic_cycle.urdf", D), ("mimic-nan", "{in}/mimic_nan.urdf", D)]
 FORMAT = [("abc", "abc", E), ("empty", "", U), ("4294967304.8", "fixed:4294967304.8", E), ("0.0", "fixed:0.0", E),
           ("-1.17", "fixed:-1.17", E), ("noF", "fixed:16", E), ("a.b", "fixed:a.b", E), ("3parts", "fixed:16.16.16", E),
           ("33.0", "fixed:33.0", E), ("2^31.1", "fixed:2147483648.1", E), ("fp64", "fp64", E),
@@ -483,6 +484,8 @@ def fixtures(src):
         "nan_mass.yaml": planar2.replace("mass: 2.0", "mass: .nan"),
         "no_links.yaml": "name: nolinks\ndh: standard\ngravity: [0, 0, -9.81]\nlinks: []\n",
         "rx90.urdf": open(f"{src}/tests/ref_io/data/rx90.urdf", encoding="utf-8").read(),
+        "mimic_cycle.urdf": open(f"{src}/tests/ref_io/data/urdf/mimic_cycle.urdf", encoding="utf-8").read(),
+        "mimic_nan.urdf": open(f"{src}/tests/ref_io/data/urdf/mimic_nan.urdf", encoding="utf-8").read(),
         "vec_badhex.txt": "3F80000G 3F800000 40000000 00\n",
         "vec_short.txt": "3F800000 3F800000\n",
         "vec_longline.txt": "3F800000 " * 200000 + "\n",

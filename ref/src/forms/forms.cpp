@@ -35,11 +35,16 @@ Eigen::VectorXd inverse_torques(const Robot& robot, const std::string& formulati
   check_vector(robot, qdd, "qdd");
   const ModelT<double> m = model_of(robot);
   const JointInputs<double> in = joint_inputs(robot, q, qd, qdd);
-  if (formulation == "lagrange") return to_eigen(lagrange(m, in));
-  if (formulation == "recursive-lagrange") return to_eigen(recursive_lagrange(m, in));
-  if (formulation == "gibbs-appell") return to_eigen(gibbs_appell(m, in));
-  if (formulation == "dalembert") return to_eigen(dalembert(m, in));
-  if (formulation == "spatial-ne") return to_eigen(spatial_ne_inverse(m, in));
+  // The formulations work per link; mimic joints are coupled around them (model.hpp on_coordinates).
+  const auto run = [&](auto&& form) {
+    return to_eigen(on_coordinates(m, in, [&](const JointInputs<double>& links) { return form(m, links); }));
+  };
+  if (formulation == "lagrange") return run([](const auto& mm, const auto& x) { return lagrange(mm, x); });
+  if (formulation == "recursive-lagrange")
+    return run([](const auto& mm, const auto& x) { return recursive_lagrange(mm, x); });
+  if (formulation == "gibbs-appell") return run([](const auto& mm, const auto& x) { return gibbs_appell(mm, x); });
+  if (formulation == "dalembert") return run([](const auto& mm, const auto& x) { return dalembert(mm, x); });
+  if (formulation == "spatial-ne") return run([](const auto& mm, const auto& x) { return spatial_ne_inverse(mm, x); });
   throw Error("formulation: unknown inverse formulation '" + formulation +
               "' (lagrange, recursive-lagrange, gibbs-appell, dalembert, spatial-ne)");
 }

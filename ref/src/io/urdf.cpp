@@ -7,6 +7,7 @@
 #include "neaccel/ref/dynamics.hpp"
 #include "neaccel/ref/error.hpp"
 #include "neaccel/ref/io.hpp"
+#include "neaccel/ref/model.hpp"
 
 #include <console_bridge/console.h>
 #include <fmt/format.h>
@@ -17,11 +18,14 @@
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <map>
 #include <random>
+#include <regex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -228,7 +232,9 @@ struct Body {
   Eigen::Isometry3d parent_T_joint;  // the joint's frame (= the child link's) in the parent body's frame at q = 0
   Eigen::Vector3d axis;              // the joint axis in the joint's frame (unit)
   Mass mass;                         // in the child link's frame
-  std::string mimic;               // the joint a mimic joint moves with (refused when the body is kept)
+  std::string mimic;                 // the joint a mimic joint moves with (empty: an independent joint)
+  double multiplier = 1.0, offset = 0.0;
+  int follows = -1;                  // the body of that joint among the kept bodies (set by kept())
 };
 
 class Importer {
@@ -265,14 +271,40 @@ class Importer {
     return kept(std::move(chain));
   }
 
-  // A mimic joint moves with another joint (q = multiplier * q_other + offset): one degree of freedom driving two
-  // bodies, which the model (one coordinate per joint) cannot express. Importing it as an independent joint would
-  // give the torques of a different mechanism, so a kept body moved by one is refused.
+  // A mimic joint moves with another joint (q = multiplier * q_other + offset): the model couples it to that
+  // joint's coordinate (robot.hpp Mimic). The followed joint must be a kept movable joint that is not itself a
+  // mimic; multiplier, offset and joint types are checked by validate(), which names the link and joint.
   std::vector<Body> kept(std::vector<Body> bodies) const {
-    for (const Body& b : bodies)
-      if (!b.mimic.empty())
-        fail(fmt::format("joint '{}': mimic joint (moves with joint '{}') is not supported: each joint must have its "
-                         "own coordinate (--tip can end the chain above it)", b.joint_name, b.mimic));
+    std::map<std::string, int> by_joint;
+    for (std::size_t k = 0; k < bodies.size(); ++k) by_joint[bodies[k].joint_name] = static_cast<int>(k);
+    for (Body& b : bodies) {
+      if (b.mimic.empty()) continue;
+      const std::string head = fmt::format("joint '{}': mimic of joint '{}'", b.joint_name, b.mimic);
+      const auto f = by_joint.find(b.mimic);
+      if (f == by_joint.end()) {
+        if (all_joints_.count(b.mimic) == 0) fail(head + ": no joint of that name in the URDF (below the base link)");
+        if (all_joints_.at(b.mimic) == urdf::Joint::FIXED)
+          fail(head + ": that joint is fixed, it has no coordinate to follow");
+        fail(head + ": that joint is not in the imported chain (--base or --tip leaves it out)");
+      }
+      const Body& F = bodies[static_cast<std::size_t>(f->second)];
+      if (!F.mimic.empty()) {
+        // Walk the chain of mimics: back at this joint = a cycle, otherwise a mimic of a mimic.
+        std::string path = b.joint_name;
+        std::set<std::string> seen{b.joint_name};
+        for (std::string j = b.mimic; !j.empty();) {
+          path += " -> " + j;
+          if (!seen.insert(j).second)
+            fail(fmt::format("joint '{}': mimic joints form a cycle ({}): no joint of it has a coordinate",
+                             b.joint_name, path));
+          const auto g = by_joint.find(j);
+          j = g == by_joint.end() ? std::string() : bodies[static_cast<std::size_t>(g->second)].mimic;
+        }
+        fail(fmt::format("{}, itself a mimic joint (of '{}'): a mimic of a mimic is not supported (follow '{}' "
+                         "directly, with the multipliers and offsets composed)", head, F.mimic, F.mimic));
+      }
+      b.follows = f->second;
+    }
     return bodies;
   }
 
@@ -284,6 +316,7 @@ class Importer {
   // link: a URDF link belonging to `body`; body_T_link: its frame in the body's frame (the root's for the base).
   void visit(const urdf::Link& link, int body, const Eigen::Isometry3d& body_T_link) {
     owner_[link.name] = body;
+    for (const auto& j : link.child_joints) all_joints_[j->name] = j->type;
     if (body >= 0 && link.inertial) {
       add_inertial(*link.inertial, bodies_[static_cast<std::size_t>(body)], body_T_link, link.name);
     }
@@ -309,7 +342,11 @@ class Importer {
     b.name = j.child_link_name;
     b.joint_name = j.name;
     b.parent = parent;
-    if (j.mimic) b.mimic = j.mimic->joint_name;  // refused in kept() unless --tip leaves it out
+    if (j.mimic) {
+      b.mimic = j.mimic->joint_name;  // resolved in kept()
+      b.multiplier = j.mimic->multiplier;
+      b.offset = j.mimic->offset;
+    }
     switch (j.type) {
       case urdf::Joint::REVOLUTE:
       case urdf::Joint::CONTINUOUS: b.joint = JointType::Revolute; break;
@@ -340,6 +377,7 @@ class Importer {
   Snapper& snap_;
   std::vector<Body> bodies_;
   std::map<std::string, int> owner_;  // URDF link name -> its body (-1 = the base)
+  std::map<std::string, int> all_joints_;  // every joint below the base -> its urdfdom type (mimic errors)
 };
 
 // ---- joint placements ----
@@ -363,6 +401,9 @@ Robot to_robot(const std::vector<Body>& bodies, const std::string& name, const s
     L.parent = B.parent;
     L.joint = B.joint;
     L.placement = detail::placed_joint(Ap, B.parent_T_joint.linear(), B.parent_T_joint.translation(), turn[k]);
+    // q is the file's joint variable (the frame is turned onto the axis with its sign), so the file's multiplier
+    // and offset couple the two coordinates as written.
+    if (!B.mimic.empty()) L.mimic = Mimic{B.follows, B.multiplier, B.offset};
     // Inertia and centre of mass: from the URDF link frame into frame k (a rotation about the joint origin).
     Eigen::Isometry3d k_T_link = Eigen::Isometry3d::Identity();
     k_T_link.linear() = turn[k].transpose();
@@ -514,11 +555,13 @@ double torque_change(const Robot& snapped, const Robot& verbatim) {
     return lo + (hi - lo) * (static_cast<double>(gen() >> 11) * 0x1.0p-53);
   };
   const int n = snapped.dof();
+  const std::vector<int> links = coordinate_links(snapped);  // the link of each coordinate (mimic joints follow)
   double worst = 0;
   for (int s = 0; s < kSnapStates; ++s) {
     Eigen::VectorXd q(n), qd(n), qdd(n);
     for (int i = 0; i < n; ++i) {
-      const bool prismatic = snapped.links[static_cast<std::size_t>(i)].joint == JointType::Prismatic;
+      const bool prismatic =
+          snapped.links[static_cast<std::size_t>(links[static_cast<std::size_t>(i)])].joint == JointType::Prismatic;
       q[i] = prismatic ? uniform(-0.5, 0.5) : uniform(-kPi, kPi);
       qd[i] = uniform(-1, 1);
       qdd[i] = uniform(-1, 1);
@@ -530,6 +573,35 @@ double torque_change(const Robot& snapped, const Robot& verbatim) {
     worst = std::max(worst, scale > 0 ? diff / scale : std::numeric_limits<double>::infinity());
   }
   return worst;
+}
+
+// urdfdom refuses a <mimic> multiplier or offset that is not a finite number ("multiplier value (nan) is not a
+// valid float") without naming the joint: "joint 'NAME': " for the joint whose <mimic> holds that value, found in the
+// text (the last <joint name=...> before it), or "" when the message is another one.
+std::string mimic_value_joint(const std::string& xml, const std::string& error) {
+  std::smatch m;
+  if (!std::regex_search(error, m, std::regex(R"((multiplier|offset) value \((.{1,64})\) is not a valid float)")))
+    return "";
+  const std::string key = m[1].str(), value = m[2].str();
+  // The first `key = "value"` (either quote, spaces around '=') in the text: plain searches, no regex over the file.
+  for (std::size_t at = xml.find(value); at != std::string::npos; at = xml.find(value, at + 1)) {
+    std::size_t k = at;
+    if (k == 0 || (xml[k - 1] != '"' && xml[k - 1] != '\'')) continue;
+    --k;
+    while (k > 0 && std::isspace(static_cast<unsigned char>(xml[k - 1]))) --k;
+    if (k == 0 || xml[k - 1] != '=') continue;
+    --k;
+    while (k > 0 && std::isspace(static_cast<unsigned char>(xml[k - 1]))) --k;
+    if (k < key.size() || xml.compare(k - key.size(), key.size(), key) != 0) continue;
+    const std::size_t joint = xml.rfind("<joint", k);
+    if (joint == std::string::npos) return "";
+    const std::size_t end = xml.find('>', joint);
+    const std::string tag = xml.substr(joint, std::min<std::size_t>(end == std::string::npos ? 1000 : end - joint, 1000));
+    std::smatch n;
+    if (!std::regex_search(tag, n, std::regex(R"(name\s*=\s*["']([^"']*)["'])"))) return "";
+    return fmt::format("joint '{}': mimic {} '{}' is not a finite number: ", n[1].str(), key, value);
+  }
+  return "";
 }
 
 UrdfOptions& process_urdf_options() {
@@ -557,8 +629,8 @@ Robot robot_from_urdf(const std::string& xml, const std::string& source, const U
     CaptureConsole console;
     model = urdf::parseURDF(xml);
     if (!model) {
-      importer.fail(fmt::format("not a valid URDF ({})", console.first_error.empty() ? "urdfdom could not parse it"
-                                                                                      : console.first_error));
+      importer.fail(fmt::format("{}not a valid URDF ({})", mimic_value_joint(xml, console.first_error),
+                                console.first_error.empty() ? "urdfdom could not parse it" : console.first_error));
     }
   }
   Snapper snap;

@@ -111,6 +111,30 @@ class Checker {
     nonnegative(f + ".Ia", L.Ia);
     nonnegative(f + ".Fv", L.Fv);
     nonnegative(f + ".Fc", L.Fc);
+    if (L.mimic) mimic(f + ".mimic", i, *L.mimic);
+  }
+
+  // A mimic joint (robot.hpp Mimic): follows another link's joint, which has a coordinate of its own (no chains, so
+  // no cycles), of the same type (the units of q match), with a finite non-zero multiplier and a finite offset; a
+  // revolute one with multiplier +-1 (its sine and cosine are formed from the followed joint's by the angle sum).
+  void mimic(const std::string& f, std::size_t i, const Mimic& M) const {
+    const int n = static_cast<int>(robot_.links.size());
+    if (M.link < 0 || M.link >= n || M.link == static_cast<int>(i))
+      fail(f + ".link", fmt::format("must be another link 0..{} (got {})", n - 1, M.link));
+    const Link& F = robot_.links[static_cast<std::size_t>(M.link)];
+    if (F.mimic)
+      fail(f + ".link", fmt::format("follows link '{}', itself a mimic joint (a mimic of a mimic is not supported: "
+                                    "follow the joint that one follows)", F.name));
+    if (F.joint != robot_.links[i].joint)
+      fail(f + ".link", fmt::format("a {} joint cannot follow the {} joint of link '{}' (the units of q differ)",
+                                    robot_.links[i].joint == JointType::Revolute ? "revolute" : "prismatic",
+                                    F.joint == JointType::Revolute ? "revolute" : "prismatic", F.name));
+    if (!std::isfinite(M.multiplier) || M.multiplier == 0)
+      fail(f + ".multiplier", fmt::format("must be finite and non-zero (got {})", M.multiplier));
+    finite(f + ".offset", M.offset);
+    if (robot_.links[i].joint == JointType::Revolute && std::abs(M.multiplier) != 1.0)
+      fail(f + ".multiplier", fmt::format("a revolute mimic joint must have multiplier 1 or -1 (got {}): its sine and "
+                                          "cosine are formed from the followed joint's", M.multiplier));
   }
 
   void run() const {
@@ -133,8 +157,9 @@ class Checker {
   }
 
   void payload(const RigidLoad& P) const {
-    if (P.link < -1 || P.link >= robot_.dof()) {
-      fail("payload.link", fmt::format("must be -1 (last link) or a link 0..{} (got {})", robot_.dof() - 1, P.link));
+    const int n = static_cast<int>(robot_.links.size());
+    if (P.link < -1 || P.link >= n) {
+      fail("payload.link", fmt::format("must be -1 (last link) or a link 0..{} (got {})", n - 1, P.link));
     }
     nonnegative("payload.mass", P.mass);
     finite3("payload.com", P.com);

@@ -204,7 +204,35 @@ class Reader {
     if (!seq.IsSequence()) fail(seq, "links", "expected a list of links");
     mark(seq, "links");
     turn_.clear();
+    mimic_names_.clear();
     for (std::size_t i = 0; i < seq.size(); ++i) r.links.push_back(link(seq[i], fmt::format("links[{}]", i), r.links));
+    // A mimic may follow a later link: names are resolved once every link is read.
+    for (const auto& [i, node] : mimic_names_) {
+      const std::string s = str(node, fmt::format("links[{}].mimic.link", i));
+      for (std::size_t k = 0; k < r.links.size(); ++k)
+        if (r.links[k].name == s) r.links[i].mimic->link = static_cast<int>(k);
+      if (r.links[i].mimic->link < 0)
+        fail(node, fmt::format("links[{}].mimic.link", i), fmt::format("no link named '{}'", s));
+    }
+  }
+
+  // mimic: {link: INDEX or NAME, multiplier: M (default 1), offset: O (default 0)} (robot.hpp Mimic).
+  Mimic mimic(const YAML::Node& m, const std::string& f, std::size_t i) {
+    keys(m, f, {"link", "multiplier", "offset"});
+    mark(m, f);
+    Mimic M;
+    const YAML::Node link = need(m, f, "link");
+    if (!link.IsScalar()) fail(link, f + ".link", "expected a link index or name");
+    const std::string s = str(link, f + ".link");
+    if (std::regex_match(s, std::regex("-?[0-9]{1,9}"))) {
+      M.link = std::stoi(s);
+    } else {
+      M.link = -1;
+      mimic_names_.emplace_back(i, link);
+    }
+    if (m["multiplier"]) M.multiplier = num(m["multiplier"], f + ".multiplier");
+    M.offset = opt_num(m, f, "offset");
+    return M;
   }
 
   // cos and sin of an angle, exact 0 and +-1 within 1e-12 (pi/2 written as "pi/2" has cos 6e-17).
@@ -235,7 +263,7 @@ class Reader {
 
   Link link(const YAML::Node& m, const std::string& f, const std::vector<Link>& earlier) {
     keys(m, f, {"name", "joint", "parent", "a", "alpha", "d", "theta", "gamma", "b", "origin", "axis", "mass", "com",
-                "inertia", "Ia", "Fv", "Fc", "triangle_inequality"});
+                "inertia", "Ia", "Fv", "Fc", "triangle_inequality", "mimic"});
     mark(m, f);
     Link L;
     L.name = m["name"] ? str(m["name"], f + ".name") : fmt::format("link{}", earlier.size() + 1);
@@ -279,6 +307,7 @@ class Reader {
     L.Fv = opt_num(m, f, "Fv");
     L.Fc = opt_num(m, f, "Fc");
     if (m["triangle_inequality"]) L.triangle_inequality = boolean(m["triangle_inequality"], f + ".triangle_inequality");
+    if (m["mimic"]) L.mimic = mimic(m["mimic"], f + ".mimic", earlier.size());
     return L;
   }
 
@@ -297,6 +326,7 @@ class Reader {
     return P;
   }
 
+  std::vector<std::pair<std::size_t, YAML::Node>> mimic_names_;  // links whose mimic names a link by name
   std::string source_;
   std::map<std::string, int> lines_;
   std::vector<Eigen::Matrix3d> turn_;  // each link's axis_frame (identity for a DH link)
@@ -361,6 +391,9 @@ void write_link(std::ostringstream& o, const Link& L, bool modified) {
   if (written(L.Fv)) o << "    Fv: " << num(L.Fv) << "\n";
   if (written(L.Fc)) o << "    Fc: " << num(L.Fc) << "\n";
   if (!L.triangle_inequality) o << "    triangle_inequality: false\n";
+  if (L.mimic)
+    o << "    mimic: {link: " << L.mimic->link << ", multiplier: " << num(L.mimic->multiplier)
+      << ", offset: " << num(L.mimic->offset) << "}\n";
 }
 
 }  // namespace

@@ -52,9 +52,10 @@ ref::Vec3<S> moment_j_form(const ref::Vec3<S>& omega, const ref::Vec3<S>& alpha,
   return add(Ja, cross(omega, Jw));
 }
 
+// Khalil's form per link (`in` one entry per link, expand_joint_inputs).
 template <class S>
-std::vector<S> khalil_k(const ref::ModelT<S>& model, const ref::JointInputs<S>& in,
-                        const std::vector<bool>& j_form = {}) {
+std::vector<S> khalil_k_links(const ref::ModelT<S>& model, const ref::JointInputs<S>& in,
+                              const std::vector<bool>& j_form) {
   using namespace ref;
   using namespace ref::ne;
   NeData<S> data;
@@ -92,6 +93,14 @@ std::vector<S> khalil_k(const ref::ModelT<S>& model, const ref::JointInputs<S>& 
     propagate_to_parent(model, k, data);
   }
   return data.tau;
+}
+
+template <class S>
+std::vector<S> khalil_k(const ref::ModelT<S>& model, const ref::JointInputs<S>& in,
+                        const std::vector<bool>& j_form = {}) {
+  // One entry per generalized coordinate in `in` and in the result (mimic joints coupled: ref/model.hpp).
+  return ref::on_coordinates(model, in,
+                             [&](const ref::JointInputs<S>& links) { return khalil_k_links(model, links, j_form); });
 }
 
 }  // namespace neaccel::dfg

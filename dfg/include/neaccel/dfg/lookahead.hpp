@@ -231,7 +231,8 @@ std::vector<S> lookahead_ne(const ref::ModelT<S>& model, const ref::JointInputs<
   using namespace ref::ne;
   using namespace lookahead_detail;
   const Robot& robot = *model.robot;
-  if (!serial_chain(robot) || (K <= 1 && project <= 0 && !dense)) return modified_ne(model, in);
+  // Trees and robots with mimic joints (inputs per coordinate, ref/model.hpp) take the recursion itself.
+  if (!serial_chain(robot) || robot.has_mimic() || (K <= 1 && project <= 0 && !dense)) return modified_ne(model, in);
   const bool modified = robot.convention == DhConvention::Modified;
   if (K <= 1 && !dense) {
     // the recursion itself, then the projected torques from the force and moment of the link `reach` links

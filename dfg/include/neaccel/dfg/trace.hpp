@@ -1,7 +1,10 @@
 // Tracing a robot's inverse dynamics into a dfg::Graph.
 //
 // Inputs (contract 3), per joint i (1-based), in this order: revolute "s<i>", "c<i>" (sin/cos of q + theta),
-// prismatic "q<i>"; "qd<i>", "qdd<i>"; "sgn_qd<i>" only when the link's Coulomb friction is non-zero. Then, in
+// prismatic "q<i>"; "qd<i>", "qdd<i>"; "sgn_qd<i>" only when the link's Coulomb friction is non-zero. A joint is
+// a generalized coordinate: a mimic joint (ref/robot.hpp Mimic) has no inputs or output of its own, the graph
+// forms its position, velocity and acceleration from the joint it follows and adds its torque to that joint's
+// (ref/model.hpp expand_joint_inputs, reduce_torques), so i counts the joints without the mimic joints. Then, in
 // the general flavour, every robot parameter under cast_model's name ("XX3", "MY2", "a4", "salpha1", ...; see
 // ref/model.hpp), and gravity "gx", "gy", "gz" unless TraceOptions::gravity_input is false. Outputs "tau<i>".
 #pragma once
@@ -48,6 +51,8 @@ ParamFn flavour_params(Flavour flavour, const TraceOptions& opt);
 // Declares and returns the joint inputs of contract 3 (uses the current Recorder). Entries a joint does not have
 // (s, c of a prismatic joint, q of a revolute one, sgn_qd without Coulomb friction) are literal zeros.
 ref::JointInputs<Value> joint_input_values(const ref::Robot& robot);
+// Per coordinate: whether "sgn_qd<i>" is an input (the joint or a mimic joint following it has Coulomb friction).
+std::vector<bool> coulomb_coordinates(const ref::Robot& robot);
 
 // Records algo(model, joint inputs) -> torques (anything with size() and operator[]), outputs "tau<i>".
 // The generic entry point: any templated algorithm of the form f(const ModelT<S>&, const JointInputs<S>&).

@@ -55,9 +55,11 @@ void khalil_ne(const ModelT<S>& model, const JointInputs<S>& in, NeData<S>& data
 
 template <class S>
 std::vector<S> khalil_ne(const ModelT<S>& model, const JointInputs<S>& in) {
-  NeData<S> data;
-  khalil_ne(model, in, data);
-  return data.tau;
+  return on_coordinates(model, in, [&](const JointInputs<S>& links) {
+    NeData<S> data;
+    khalil_ne(model, links, data);
+    return data.tau;
+  });
 }
 
 }  // namespace neaccel::ref

@@ -64,10 +64,41 @@ ModelT<double> model_of(const Robot& robot);
 
 // Joint-space inputs in S. Revolute joint: s = sin(q + theta), c = cos(q + theta) (the full DH angle);
 // prismatic joint: q (d_total = d + q is formed inside). sgn_qd = sign(qd), for Coulomb friction.
+// One entry per generalized coordinate (robot.dof(); coordinate k is link coordinate_links(robot)[k]). Without mimic
+// joints that is one entry per link. The recursions run on one entry per link: expand_joint_inputs below.
 template <class S>
 struct JointInputs {
   std::vector<S> s, c, q, qd, qdd, sgn_qd;  // each of size dof; unused entries are S(0)
 };
+
+// Mimic joints (robot.hpp Mimic): the generalized coordinates are the links without a mimic, in link order.
+// coordinate_links: the link of each coordinate; coordinate_of_links: for each link, its coordinate or the
+// coordinate of the joint it follows. Without mimic joints both are the identity.
+std::vector<int> coordinate_links(const Robot& robot);
+std::vector<int> coordinate_of_links(const Robot& robot);
+// G (links x dof): the link velocities from the coordinate velocities, qd_links = G qd (row of a mimic link:
+// its multiplier in the followed joint's column). The mass matrix in the coordinates is G^T M_links G.
+Eigen::MatrixXd coupling_matrix(const Robot& robot);
+// The position of every joint (links.size() entries: mimic joints at multiplier * q_followed + offset).
+Eigen::VectorXd link_positions(const Robot& robot, const Eigen::VectorXd& q);
+
+// The per-link inputs the recursions read, from the per-coordinate ones: a mimic link gets multiplier times its
+// followed joint's qd, qdd (and sign times its sgn_qd); a prismatic mimic q = multiplier q_f + offset; a revolute
+// mimic (multiplier +-1) sin and cos of multiplier (q_f + theta_f) + delta, delta = offset + theta - multiplier
+// theta_f, by the angle-sum formula from s_f, c_f (so the trigonometry stays outside the accelerator). Only +, -, *
+// on S, so the coupling is traced into the graph with the recursion. Returns `in` when the robot has no mimic.
+template <class S>
+JointInputs<S> expand_joint_inputs(const Robot& robot, const JointInputs<S>& in);
+// The torques of the coordinates from the torques of the links: tau_k = tau_link(k) + sum over the links that
+// follow it of multiplier * tau_mimic (G^T tau). Returns `tau` when the robot has no mimic.
+template <class S>
+std::vector<S> reduce_torques(const Robot& robot, const std::vector<S>& tau);
+// f(per-link inputs) -> per-link torques, run on the coordinates: reduce(f(expand(in))); f(in) without mimic joints.
+template <class S, class F>
+std::vector<S> on_coordinates(const ModelT<S>& model, const JointInputs<S>& in, F&& f) {
+  if (model.robot == nullptr || !model.robot->has_mimic()) return f(in);
+  return reduce_torques(*model.robot, f(expand_joint_inputs(*model.robot, in)));
+}
 
 // Inputs in double from joint positions, velocities and accelerations.
 JointInputs<double> joint_inputs(const Robot& robot, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,

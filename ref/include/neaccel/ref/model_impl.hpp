@@ -1,6 +1,8 @@
 // Template definitions for model.hpp (included at its end).
 #pragma once
 
+#include "neaccel/ref/provenance.hpp"
+
 #include <Eigen/Core>
 
 #include <cmath>
@@ -86,6 +88,73 @@ ModelT<S> cast_model(const Robot& robot, F&& f) {
   m.ney = g("ney", robot.n_e.y());
   m.nez = g("nez", robot.n_e.z());
   return m;
+}
+
+namespace detail {
+// k x, folding k = 1, -1, 0 (so a mimic with multiplier 1 costs nothing in the graph).
+template <class S>
+S scaled(double k, const S& x) {
+  if (k == 1.0) return x;
+  if (k == -1.0) return -x;
+  if (k == 0.0) return S(0.0);
+  return S(k) * x;
+}
+// a x + b y, folding zero terms.
+template <class S>
+S lin2(double a, const S& x, double b, const S& y) {
+  if (b == 0.0) return scaled(a, x);
+  if (a == 0.0) return scaled(b, y);
+  return scaled(a, x) + scaled(b, y);
+}
+}  // namespace detail
+
+template <class S>
+JointInputs<S> expand_joint_inputs(const Robot& robot, const JointInputs<S>& in) {
+  if (!robot.has_mimic()) return in;
+  const std::vector<int> coord = coordinate_of_links(robot);
+  const std::size_t nl = robot.links.size();
+  JointInputs<S> out;
+  for (auto* v : {&out.s, &out.c, &out.q, &out.qd, &out.qdd, &out.sgn_qd}) v->assign(nl, S(0.0));
+  for (std::size_t l = 0; l < nl; ++l) {
+    const Link& L = robot.links[l];
+    const auto k = static_cast<std::size_t>(coord[l]);
+    if (!L.mimic) {
+      out.s[l] = in.s[k], out.c[l] = in.c[k], out.q[l] = in.q[k];
+      out.qd[l] = in.qd[k], out.qdd[l] = in.qdd[k], out.sgn_qd[l] = in.sgn_qd[k];
+      continue;
+    }
+    ProvenanceScope<S> scope(static_cast<int>(l) + 1, "mimic", "q_mimic = multiplier q + offset");
+    const double m = L.mimic->multiplier;
+    if (L.joint == JointType::Revolute) {
+      const double delta = L.mimic->offset + L.theta - m * robot.links[static_cast<std::size_t>(L.mimic->link)].theta;
+      const double cd = detail::snap_unit(std::cos(delta)), sd = detail::snap_unit(std::sin(delta));
+      out.s[l] = detail::lin2(m * cd, in.s[k], sd, in.c[k]);
+      out.c[l] = detail::lin2(cd, in.c[k], -m * sd, in.s[k]);
+    } else {
+      out.q[l] = L.mimic->offset == 0.0 ? detail::scaled(m, in.q[k]) : detail::scaled(m, in.q[k]) + S(L.mimic->offset);
+    }
+    out.qd[l] = detail::scaled(m, in.qd[k]);
+    out.qdd[l] = detail::scaled(m, in.qdd[k]);
+    out.sgn_qd[l] = detail::scaled(m > 0 ? 1.0 : -1.0, in.sgn_qd[k]);
+  }
+  return out;
+}
+
+template <class S>
+std::vector<S> reduce_torques(const Robot& robot, const std::vector<S>& tau) {
+  if (!robot.has_mimic()) return tau;
+  const std::vector<int> links = coordinate_links(robot), coord = coordinate_of_links(robot);
+  std::vector<S> out;
+  out.reserve(links.size());
+  for (int l : links) out.push_back(tau[static_cast<std::size_t>(l)]);
+  for (std::size_t l = 0; l < robot.links.size(); ++l) {
+    const Link& L = robot.links[l];
+    if (!L.mimic) continue;
+    ProvenanceScope<S> scope(L.mimic->link + 1, "mimic", "tau += multiplier tau_mimic");
+    S& t = out[static_cast<std::size_t>(coord[l])];
+    t = t + detail::scaled(L.mimic->multiplier, tau[l]);
+  }
+  return out;
 }
 
 }  // namespace neaccel::ref

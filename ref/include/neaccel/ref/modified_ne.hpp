@@ -44,11 +44,13 @@ struct NeData {
 };
 
 // Joint torques by the modified Newton-Euler recursion (seed 000 eqs 7.1-7.6); results in data.tau (and the link
-// quantities in data). Inputs: in.s/in.c (revolute), in.q (prismatic), in.qd, in.qdd, in.sgn_qd.
+// quantities in data). This form works per link: `in` has one entry per link (expand_joint_inputs, model.hpp) and
+// data.tau is the torque of every link, mimic joints included. Inputs: in.s/in.c (revolute), in.q (prismatic), in.qd, in.qdd, in.sgn_qd.
 template <class S>
 void modified_ne(const ModelT<S>& model, const JointInputs<S>& in, NeData<S>& data);
 
-// Same, returning the torques (allocates a work space).
+// Same, returning the torques (allocates a work space), on the generalized coordinates: `in` has one entry per
+// coordinate and the result one torque per coordinate (mimic joints coupled, model.hpp on_coordinates).
 template <class S>
 std::vector<S> modified_ne(const ModelT<S>& model, const JointInputs<S>& in);
 

@@ -172,9 +172,11 @@ void modified_ne(const ModelT<S>& model, const JointInputs<S>& in, NeData<S>& da
 
 template <class S>
 std::vector<S> modified_ne(const ModelT<S>& model, const JointInputs<S>& in) {
-  NeData<S> data;
-  modified_ne(model, in, data);
-  return data.tau;
+  return on_coordinates(model, in, [&](const JointInputs<S>& links) {
+    NeData<S> data;
+    modified_ne(model, links, data);
+    return data.tau;
+  });
 }
 
 }  // namespace neaccel::ref

@@ -94,9 +94,11 @@ void newton_euler(const ModelT<S>& model, const JointInputs<S>& in, NeData<S>& d
 
 template <class S>
 std::vector<S> newton_euler(const ModelT<S>& model, const JointInputs<S>& in) {
-  NeData<S> data;
-  newton_euler(model, in, data);
-  return data.tau;
+  return on_coordinates(model, in, [&](const JointInputs<S>& links) {
+    NeData<S> data;
+    newton_euler(model, links, data);
+    return data.tau;
+  });
 }
 
 }  // namespace neaccel::ref

@@ -30,6 +30,18 @@ struct Placement {
   Eigen::Vector3d p = Eigen::Vector3d::Zero();
 };
 
+// A joint that follows another (a URDF <mimic>, e.g. the second finger of a gripper): it has no coordinate of its
+// own. Its position is multiplier * q_followed + offset, its velocity and acceleration multiplier times the followed
+// joint's, and the torque it needs is carried to the followed joint (tau_followed += multiplier * tau_mimic), as
+// Pinocchio and GRiD treat mimic joints. The generalized coordinates are the joints without a mimic (Robot::dof()),
+// in link order. The followed joint is an earlier or later link of the same joint type and not itself a mimic; a
+// revolute mimic has multiplier +-1 (validate() checks; docs/robot-format.md says why).
+struct Mimic {
+  int link = -1;  // index of the followed link
+  double multiplier = 1.0;
+  double offset = 0.0;  // rad (revolute) or m (prismatic)
+};
+
 // One body and the joint that moves it relative to its parent. Frame i is fixed to link i.
 struct Link {
   std::string name;
@@ -48,6 +60,7 @@ struct Link {
   // false: the published tensor is not one rigid body's (e.g. PUMA 560 link 1, a motor-axis inertia), so
   // validate() checks symmetry and positive semi-definiteness only, not the triangle inequality (io.hpp).
   bool triangle_inequality = true;
+  std::optional<Mimic> mimic;  // set: the joint follows another joint and has no coordinate of its own
 };
 
 // A rigid body attached to a link's frame (a payload at the tool).
@@ -70,7 +83,17 @@ struct Robot {
   Eigen::Vector3d f_e = Eigen::Vector3d::Zero();
   Eigen::Vector3d n_e = Eigen::Vector3d::Zero();
 
-  int dof() const { return static_cast<int>(links.size()); }
+  // The number of generalized coordinates: the joints that are not mimic joints (= links.size() without them).
+  int dof() const {
+    int n = 0;
+    for (const Link& L : links) n += L.mimic ? 0 : 1;
+    return n;
+  }
+  bool has_mimic() const {
+    for (const Link& L : links)
+      if (L.mimic) return true;
+    return false;
+  }
 };
 
 }  // namespace neaccel::ref

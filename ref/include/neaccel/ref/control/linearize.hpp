@@ -47,14 +47,15 @@ enum class Direction { Q, Qd };
 // d cos(theta)/dq = -sin(theta) for a revolute joint, dq/dq = 1 for a prismatic one, dqd/dqd = 1.
 template <class S>
 JointInputs<Dual<S>> dual_inputs(const Robot& robot, const JointInputs<S>& in, Direction dir, std::size_t j) {
-  const std::size_t n = robot.links.size();
+  const std::size_t n = static_cast<std::size_t>(robot.dof());  // one entry per coordinate (mimic joints coupled)
+  const std::vector<int> links = coordinate_links(robot);
   JointInputs<Dual<S>> out;
   const Dual<S> zero(0.0);
   out.s.assign(n, zero), out.c.assign(n, zero), out.q.assign(n, zero);
   out.qd.assign(n, zero), out.qdd.assign(n, zero), out.sgn_qd.assign(n, zero);
   for (std::size_t i = 0; i < n; ++i) {
     const bool along_q = dir == Direction::Q && i == j;
-    if (robot.links[i].joint == JointType::Revolute) {
+    if (robot.links[static_cast<std::size_t>(links[i])].joint == JointType::Revolute) {
       out.s[i] = Dual<S>(in.s[i], along_q ? in.c[i] : S(0.0));
       out.c[i] = Dual<S>(in.c[i], along_q ? -in.s[i] : S(0.0));
     } else {

@@ -22,7 +22,7 @@ struct BaseFrames {
 template <class S>
 BaseFrames<S> base_frames(const ModelT<S>& m, const JointInputs<S>& in) {
   const Robot& r = *m.robot;
-  const auto n = static_cast<std::size_t>(r.dof());
+  const auto n = r.links.size();
   BaseFrames<S> b;
   b.T.resize(n);
   b.z.resize(n);
@@ -101,9 +101,9 @@ ChainColumns<S> chain_columns(const Robot& r, const BaseFrames<S>& b, std::size_
 template <class S>
 void add_external_wrench(const ModelT<S>& m, const BaseFrames<S>& b, std::vector<S>& tau) {
   const Robot& r = *m.robot;
-  if (!has_external_wrench(r) || r.dof() == 0) return;
-  const auto last = static_cast<std::size_t>(r.dof() - 1);
-  ProvenanceScope<S> scope(r.dof(), "tau", "J^T f_e (seed003 eq 9.91)");
+  if (!has_external_wrench(r) || r.links.empty()) return;
+  const auto last = r.links.size() - 1;
+  ProvenanceScope<S> scope(static_cast<int>(r.links.size()), "tau", "J^T f_e (seed003 eq 9.91)");
   const Vec3<S> f0 = b.T[last].R * vec3<S>(m.fex, m.fey, m.fez);
   const Vec3<S> n0 = b.T[last].R * vec3<S>(m.nex, m.ney, m.nez);
   for (int j : b.chain[last]) {

@@ -205,11 +205,21 @@ inline void require(bool ok, const std::string& message) {
   if (!ok) throw neaccel::Error(message);
 }
 
-// Checks the sizes of the joint inputs against the robot (a clear error instead of an out-of-range read).
+// Refuses a robot with mimic joints (robot.hpp Mimic) in an algorithm that works on every link's own coordinate
+// (the O(n) forward recursions eliminate each joint's acceleration link by link, which a coupled joint breaks).
+inline void require_no_mimic(const char* who, const Robot& r) {
+  for (const Link& L : r.links)
+    require(!L.mimic, std::string(who) + ": robot '" + r.name + "': joint of link '" + L.name +
+                          "' is a mimic joint; this recursion needs every joint to have its own coordinate (forward "
+                          "dynamics with mimic joints: --method crba or strobe, --function fd-strobe)");
+}
+
+// Checks the sizes of the joint inputs against the robot (a clear error instead of an out-of-range read): one
+// entry per link (per_link, the per-link forms; mimic joints expanded by expand_joint_inputs) or per coordinate.
 template <class S>
-void check_inputs(const char* who, const ModelT<S>& m, const JointInputs<S>& in) {
+void check_inputs(const char* who, const ModelT<S>& m, const JointInputs<S>& in, bool per_link = true) {
   require(m.robot != nullptr, std::string(who) + ": model has no robot");
-  const std::size_t n = m.links.size();
+  const std::size_t n = per_link ? m.links.size() : static_cast<std::size_t>(m.robot->dof());
   require(in.s.size() == n && in.c.size() == n && in.q.size() == n && in.qd.size() == n && in.qdd.size() == n &&
               in.sgn_qd.size() == n,
           std::string(who) + ": joint inputs do not have one entry per joint");

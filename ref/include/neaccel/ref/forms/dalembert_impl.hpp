@@ -14,7 +14,7 @@ struct VelocityProducts {
 template <class S>
 VelocityProducts<S> velocity_products(const ModelT<S>& m, const JointInputs<S>& in, const BaseFrames<S>& b) {
   const Robot& r = *m.robot;
-  const auto n = static_cast<std::size_t>(r.dof());
+  const auto n = r.links.size();
   VelocityProducts<S> v;
   v.omega.resize(n);
   v.alpha_v.resize(n);
@@ -65,7 +65,7 @@ template <class S>
 DalembertTerms<S> dalembert_terms(const ModelT<S>& m, const JointInputs<S>& in) {
   check_inputs("dalembert", m, in);
   const Robot& r = *m.robot;
-  const int n = r.dof();
+  const int n = static_cast<int>(r.links.size());
   const auto un = static_cast<std::size_t>(n);
   const BaseFrames<S> b = base_frames(m, in);
   const detail::VelocityProducts<S> vp = detail::velocity_products(m, in, b);

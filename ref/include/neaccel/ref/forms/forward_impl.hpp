@@ -56,6 +56,8 @@ struct FirstPass {
 
 template <class S>
 FirstPass<S> first_pass(const ModelT<S>& m, const JointInputs<S>& in, const std::vector<S>& tau, const char* who) {
+  require(m.robot != nullptr, std::string(who) + ": model has no robot");
+  require_no_mimic(who, *m.robot);
   check_inputs(who, m, in);
   require(tau.size() == m.links.size(), std::string(who) + ": tau does not have one entry per joint");
   FirstPass<S> f;

@@ -7,7 +7,7 @@ template <class S>
 std::vector<S> gibbs_appell(const ModelT<S>& m, const JointInputs<S>& in) {
   check_inputs("gibbs_appell", m, in);
   const Robot& r = *m.robot;
-  const auto n = static_cast<std::size_t>(r.dof());
+  const auto n = r.links.size();
   const BaseFrames<S> b = base_frames(m, in);
   const Vec3<S> g = vec3<S>(m.gx, m.gy, m.gz);
   std::vector<S> tau(n, S(0.0));

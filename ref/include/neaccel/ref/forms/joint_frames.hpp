@@ -32,7 +32,7 @@ struct JointFrame {
 template <class S>
 std::vector<JointFrame<S>> joint_frames(const ModelT<S>& m, const JointInputs<S>& in) {
   const Robot& r = *m.robot;
-  const int n = r.dof();
+  const int n = static_cast<int>(r.links.size());
   std::vector<LinkSplit<S>> split;
   split.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) split.push_back(link_split(m, in, i));

@@ -124,7 +124,7 @@ struct Tables {
 template <class S>
 Tables<S> tables(const ModelT<S>& m, const JointInputs<S>& in) {
   const Robot& r = *m.robot;
-  const int n = r.dof();
+  const int n = static_cast<int>(r.links.size());
   const auto un = static_cast<std::size_t>(n);
   Tables<S> t;
   t.n = n;

@@ -54,7 +54,7 @@ std::vector<S> recursive_lagrange(const ModelT<S>& m, const JointInputs<S>& in) 
   using namespace hollerbach_detail;
   check_inputs("recursive_lagrange", m, in);
   const Robot& r = *m.robot;
-  const auto n = static_cast<std::size_t>(r.dof());
+  const auto n = r.links.size();
   const Motion<S> base = base_motion(m);
   std::vector<Motion<S>> link(n);
   std::vector<Mat3<S>> dR(n);

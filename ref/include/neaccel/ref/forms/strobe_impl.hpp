@@ -38,8 +38,8 @@ JointInputs<S> strobe_inputs(const JointInputs<S>& in) {
 template <class S, class Id>
 ExplicitDynamics<S> strobe(const ModelT<S>& m, const JointInputs<S>& in, const StrobeParts& parts, const Id& id) {
   using namespace strobe_detail;
-  check_inputs("strobe", m, in);
-  const int n = static_cast<int>(m.links.size());
+  check_inputs("strobe", m, in, false);
+  const int n = m.robot->dof();  // strobed per generalized coordinate (id couples the mimic joints)
   const auto un = static_cast<std::size_t>(n);
   const Robot still = quiet_robot(*m.robot, false);
   const Robot heavy = quiet_robot(*m.robot, true);
