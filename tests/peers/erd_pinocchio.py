@@ -31,6 +31,11 @@ forward difference is printed beside it.
 
 No file has an exception: neaccel keeps each joint's placement as the file writes it (no conversion to
 Denavit-Hartenberg parameters, which lost up to six digits where consecutive axes are almost parallel).
+
+Mimic joints (a joint following another, gripper fingers): compared in the generalized coordinates, the joints
+without a mimic, against Pinocchio's mimic joints (buildModelFromUrdf(path, mimic=True)); where Pinocchio's reader
+refuses the order of a file's mimic joints, against Pinocchio with every joint independent and the coupling applied
+here (tau = G^T tau(G q + o, G qd, G qdd), M = G^T M G). The detail column says which.
 """
 import argparse
 import glob
@@ -75,6 +80,8 @@ def rel(a, b):
 # neaccel's one-line refusal of a URDF -> the reason class kept in erd_expected.txt (first match wins). A refusal no
 # pattern matches is "refused:other", which no expected entry uses: a new kind of refusal fails until it is named.
 REFUSAL_CLASSES = [
+    ("mimic-unknown-joint", "no joint of that name"),
+    ("mimic-of-mimic", "a mimic of a mimic"),
     ("mimic-joint", "mimic joint"),
     ("negative-inertia", "include a negative one beyond rounding noise"),
     ("triangle-inequality", "triangle inequality"),
@@ -83,6 +90,16 @@ REFUSAL_CLASSES = [
     ("zero-axis", "axis of zero length"),
     ("not-a-tree", "not a valid tree"),
 ]
+
+
+def has_movable_mimic(path):
+    """Whether a non-fixed joint of the URDF has a <mimic> element (Pinocchio then loads it with mimic=True)."""
+    import xml.etree.ElementTree as ET
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError:
+        return False
+    return any(j.find("mimic") is not None and j.get("type") not in (None, "fixed") for j in root.iter("joint"))
 
 
 def outcome_class(result, detail):
@@ -176,8 +193,24 @@ def main():
         name = os.path.relpath(path, root)
         if a.only and a.only not in name:
             continue
+        projected = False  # Pinocchio without its mimic joints, coupled by this script (see below)
         try:
-            model = pin.buildModelFromUrdf(path)
+            # A movable joint with <mimic>: Pinocchio's mimic joints (coupled to the joint they follow, no
+            # coordinate of their own), as neaccel models them. Other files load as before. Pinocchio's URDF reader
+            # refuses a mimic joint met before the joint it follows in its depth-first walk ("The parent joint of
+            # the mimic joint is not in the kinematic tree"); such a file is loaded with every joint independent and
+            # the coupling applied here: tau = G^T tau_free(G q + o, G qd, G qdd), M = G^T M_free G, which is what
+            # Pinocchio's mimic joints compute.
+            if has_movable_mimic(path):
+                try:
+                    model = pin.buildModelFromUrdf(path, mimic=True)
+                except Exception as e:
+                    if "not in the kinematic tree" not in str(e):
+                        raise
+                    model = pin.buildModelFromUrdf(path)
+                    projected = True
+            else:
+                model = pin.buildModelFromUrdf(path)
         except Exception as e:  # Pinocchio does not load it: not compared
             rows.append((name, "Pinocchio does not load it", str(e).splitlines()[0][:120] if str(e) else ""))
             continue
@@ -210,6 +243,26 @@ def main():
             rows.append((name, "FAIL", bad))
             failures += 1
             continue
+        # The generalized coordinates: neaccel's links without a mimic (robot.hpp Mimic), in link order; Pinocchio's
+        # mimic joints have no velocity index of their own (nv = 0) and must be the same joints.
+        links = robot["links"]
+        coords = [k for k, link in enumerate(links) if "mimic" not in link]
+        if any((model.joints[jid].nv == 0) != ("mimic" in link and not projected) for jid, link in zip(order, links)):
+            rows.append((name, "FAIL", "neaccel and Pinocchio couple different joints"))
+            failures += 1
+            continue
+        mimic = len(coords) < len(order)
+        full_order = order
+        order = [order[k] for k in coords]
+        # projected: G (links x coordinates) and the offsets, from neaccel's description of each mimic joint.
+        G = np.zeros((len(links), len(coords)))
+        offset = np.zeros(len(links))
+        for k, link in enumerate(links):
+            if "mimic" in link:
+                G[k, coords.index(link["mimic"]["link"])] = link["mimic"]["multiplier"]
+                offset[k] = link["mimic"]["offset"]
+            else:
+                G[k, coords.index(k)] = 1.0
         rng = random.Random(20261126)
         worst = {"tau": 0.0, "M": 0.0, "fd": 0.0, "qdd": 0.0}
         fd_note = ""
@@ -222,6 +275,51 @@ def main():
                 qdd = [rng.uniform(-1, 1) for _ in range(n)]
                 qp = np.zeros(model.nq)
                 vp, ap_, = np.zeros(model.nv), np.zeros(model.nv)
+                if projected:  # every link's joint, mimic joints at G q + offset
+                    n_links = len(full_order)
+                    qf = list(G @ np.array(q) + offset)
+                    qdf, qddf = list(G @ np.array(qd)), list(G @ np.array(qdd))
+                    for k, jid in enumerate(full_order):
+                        j = model.joints[jid]
+                        if j.nq == 2:
+                            qp[j.idx_q], qp[j.idx_q + 1] = math.cos(qf[k]), math.sin(qf[k])
+                        else:
+                            qp[j.idx_q] = qf[k]
+                        vp[j.idx_v], ap_[j.idx_v] = qdf[k], qddf[k]
+                    fidx = [model.joints[jid].idx_v for jid in full_order]
+                    tau_f = pin.rnea(model, data, qp, vp, ap_).copy()
+                    M_f = pin.crba(model, data, qp)
+                    M_f = np.triu(M_f) + np.triu(M_f, 1).T
+                    Mfl = np.array([[M_f[fidx[r], fidx[c]] for c in range(n_links)] for r in range(n_links)])
+                    M_r = G.T @ Mfl @ G
+                    tau_r = G.T @ np.array([tau_f[i] for i in fidx])
+                    h_f = pin.rnea(model, data, qp, vp, np.zeros(model.nv)).copy()
+                    h_r = G.T @ np.array([h_f[i] for i in fidx])
+                    tau_pin = [float(x) for x in tau_r]
+                    tau_n = run(a.neaccel, ["dynamics", "--robot", path, "--q", csv(q), "--qd", csv(qd), "--qdd",
+                                            csv(qdd), "--json"])["tau"]
+                    m_n = run(a.neaccel, ["mass", "--robot", path, "--q", csv(q), "--json"])
+                    m_n = m_n["M"] if "M" in m_n else m_n["mass_matrix"]
+                    worst["tau"] = max(worst["tau"], rel(tau_n, tau_pin))
+                    worst["M"] = max(worst["M"], rel([m_n[r][c] for r in range(n) for c in range(n)],
+                                                     [float(M_r[r, c]) for r in range(n) for c in range(n)]))
+                    try:
+                        qdd_n = run(a.neaccel, ["dynamics", "--robot", path, "--forward", "--q", csv(q), "--qd",
+                                                csv(qd), "--tau", csv(tau_pin), "--json"])["qdd"]
+                    except RuntimeError as e:
+                        if "singular" not in str(e):
+                            raise
+                        fd_note = "forward dynamics refused: " + str(e)[:100]
+                        continue
+                    qdd_r = np.linalg.solve(M_r, tau_r - h_r)
+                    an = np.zeros(model.nv)
+                    for k, i in enumerate(fidx):
+                        an[i] = float(G[k] @ np.array(qdd_n))
+                    back = pin.rnea(model, data, qp, vp, an)
+                    back_r = G.T @ np.array([back[i] for i in fidx])
+                    worst["fd"] = max(worst["fd"], rel([float(x) for x in back_r], tau_pin))
+                    worst["qdd"] = max(worst["qdd"], rel(qdd_n, [float(x) for x in qdd_r]))
+                    continue
                 for k, jid in enumerate(order):
                     j = model.joints[jid]
                     if j.nq == 2:  # continuous joint: (cos, sin)
@@ -234,7 +332,11 @@ def main():
                 M_p = np.triu(M_p) + np.triu(M_p, 1).T
                 idx = [model.joints[jid].idx_v for jid in order]
                 tau_pin = [float(tau_p[i]) for i in idx]
-                qdd_p = pin.aba(model, data, qp, vp, tau_p).copy()
+                if mimic:  # Pinocchio's ABA does not take mimic joints: its CRBA and RNEA, solved
+                    h_p = pin.rnea(model, data, qp, vp, np.zeros(model.nv))
+                    qdd_p = np.linalg.solve(M_p, tau_p - h_p)
+                else:
+                    qdd_p = pin.aba(model, data, qp, vp, tau_p).copy()
                 tau_n = run(a.neaccel, ["dynamics", "--robot", path, "--q", csv(q), "--qd", csv(qd), "--qdd", csv(qdd),
                                         "--json"])["tau"]
                 m_n = run(a.neaccel, ["mass", "--robot", path, "--q", csv(q), "--json"])
@@ -268,7 +370,10 @@ def main():
         rows.append((name, result,
                      f"{len(order)} joints; tau {worst['tau']:.1e}, M {worst['M']:.1e}, forward dynamics "
                      f"{worst['fd']:.1e} (qdd itself {worst['qdd']:.1e})" +
-                     (f"; {fd_note}" if fd_note else "")))
+                     (f"; {fd_note}" if fd_note else "") +
+                     (f"; {len(links) - len(coords)} mimic joints" + (
+                         ", Pinocchio's mimic joints" if not projected else
+                         ", Pinocchio without mimic joints (it refuses their order), coupled by G") if mimic else "")))
     if a.markdown:
         print("| file | result | detail |\n|---|---|---|")
         for r in rows:
