@@ -1,8 +1,11 @@
 # Runs one neaccel command twice, in two different working directories and with two different output directory
 # names (run a: `--out out` from WORK/a; run b: `--out other-out` from WORK/b/elsewhere), each with the run's own extra
 # arguments, and requires the two output trees to be byte-identical (same files, same bytes), except the files the
-# command documents as not deterministic (EXCLUDE).
+# command documents as not deterministic (EXCLUDE). With REF, run a is not run here: REF is the output directory of
+# the same command run by another test (its own working directory, an absolute --out and its own ARGS_A, which
+# that test must pass), and only run b runs; the two runs are still two separate processes compared byte for byte.
 # -D: EXE, WORK (scratch directory), ARGS ('|'-separated, common), ARGS_A / ARGS_B ('|'-separated, per run, optional),
+# REF (optional: run a's output directory, made by the test named in the fixture that provides it),
 # EXCLUDE ('|'-separated regular expressions matched against each file's path relative to the output directory;
 # a matching file is left out of the comparison, and the test says how many were), STRIP_MEASURED ('|'-separated
 # regular expressions: in a matching file the parts between "<!-- measured: begin -->" and "<!-- measured: end -->",
@@ -35,7 +38,14 @@ function(without_measured path var)
 endfunction()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/a ${WORK}/b/elsewhere)
-foreach(run a b)
+set(runs a b)
+if(REF)
+  if(NOT IS_DIRECTORY ${REF})
+    message(FATAL_ERROR "REF ${REF}: no such directory (the test that writes it must run first)")
+  endif()
+  set(runs b)
+endif()
+foreach(run ${runs})
   if(run STREQUAL a)
     set(dir ${WORK}/a)
     set(outdir out)
@@ -52,6 +62,9 @@ foreach(run a b)
   endif()
 endforeach()
 set(out_a ${WORK}/a/out)
+if(REF)
+  set(out_a ${REF})
+endif()
 set(out_b ${WORK}/b/elsewhere/other-out)
 
 function(listing root var)
