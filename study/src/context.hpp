@@ -73,17 +73,26 @@ std::ptrdiff_t verify_run(const Context& ctx, const std::string& name, const std
 struct Lever {
   std::string name;
   std::vector<std::string> args;
+  // The deep-units lever builds the design at other unit latencies (a new schedule of the same point) and in one
+  // number format: 0 / empty for the options that keep the design's program in every lever format.
+  int lat_mul = 0, lat_add = 0;
+  std::string format;
+  bool builds(const std::string& f) const { return format.empty() || format == f; }
 };
 // The levers that apply to a chosen design: none unless it is a hardwired latency datapath; registered decode with
 // the four-word input port (fewer words where the design has fewer port inputs); the same with operand registers
-// where every unit latency is at least 2.
+// where every unit latency is at least 2; and, where the target's unit table has the deep units and the design has
+// only multipliers and adders, the same again with the deep units (rtl/units/deep) in the fixed-point format, each
+// at the least latency at which it alone reaches 95 % of the slower deep unit's best clock, plus its operand register.
 std::vector<Lever> levers_of(const Context& ctx, const nlohmann::json& design);
 // Whether the study will have a placement of the design in `dir` on its target: --pnr, or a cached result (the
 // design's own cache or the committed one, at seed 1 or the other seeds the device section reads).
 bool will_be_placed(const Context& ctx, const std::filesystem::path& dir);
+// The fixed-point format the study builds its fastest design in beside binary32 (section 6), and bounds in (section 7).
+inline constexpr const char* kFixedBound = "fixed:16.16";
 // The formats the levers are built in: binary32 and the fixed-point format of section 6.
 inline const std::vector<std::string>& lever_formats() {
-  static const std::vector<std::string> f{"fp32", "fixed:16.16"};
+  static const std::vector<std::string> f{"fp32", kFixedBound};
   return f;
 }
 

@@ -35,7 +35,6 @@ namespace {
 // The same bound with the fixed-point units (kFixedBound, the format the study also builds its fastest design in):
 // the schedule's cycles are the format's too, only the units' clock differs. Multipliers and adders only (a point
 // with dividers or FMA units has no fixed-point figure here).
-constexpr const char* kFixedBound = "fixed:16.16";
 // Seeds after the first whose cached placement a design is read at when seed 1's is not cached (stage_device).
 constexpr int kOtherSeeds = cost::kCachedOtherSeeds;
 // How the report names a placement at another seed than the figures of record's.
@@ -336,6 +335,7 @@ json place_levers(Context& ctx, const cost::Target& t, const json& designs, cons
   const std::string base = designs[0]["name"].get<std::string>();
   for (const Lever& l : levers_of(ctx, designs[0]))
     for (const std::string& format : lever_formats()) {
+      if (!l.builds(format)) continue;
       const std::string name = base + ", " + l.name;
       const fs::path dir = chosen_design_dir(ctx, name, format);
       if (!fs::exists(dir / "manifest.json")) continue;
@@ -343,6 +343,7 @@ json place_levers(Context& ctx, const cost::Target& t, const json& designs, cons
       const int cycles = manifest.at("datapath").at("cycles").get<int>();
       if (ctx.opt.pnr) ctx.progress.detail(name + ", " + format + " (place and route on " + t.part + ")");
       json row{{"name", name}, {"lever", l.name}, {"format", format}, {"cycles", cycles}, {"dir", dir.filename().string()},
+               {"lat_mul", manifest.at("spec").at("lat_mul")}, {"lat_add", manifest.at("spec").at("lat_add")},
                {"placed", placed_figures(ctx, t, dir, cycles, ctx.opt.pnr)}};
       const std::string without = format == "fp32" ? base : base + ", " + format;
       for (const auto& r : rows)
@@ -608,13 +609,25 @@ json fastest_placed(const Context& ctx) {
   const json& dev = ctx.data.at("device");
   const std::ptrdiff_t best = fastest_placed_row(dev["designs"]);
   if (best < 0) return nullptr;
-  const json& row = dev["designs"][static_cast<std::size_t>(best)];
-  const json& ex = ctx.data.at("explore")["points"][row["point"].get<std::size_t>()];
-  const json& pl = row["placed"];
-  return {{"design", row["name"]}, {"point", row["point"]}, {"part", dev["part"]}, {"arch", ex["arch"]},
-          {"mul", ex["mul"]}, {"add", ex["add"]}, {"lat_mul", ex["lat_mul"]}, {"lat_add", ex["lat_add"]},
-          {"cycles", row["cycles"]}, {"time_ns", pl["time_ns"]}, {"fmax_mhz", pl["fmax_mhz"]}, {"lut", pl["lut"]},
-          {"lut_percent", pl["lut_percent"]}, {"dsp", pl["dsp"]}};
+  const json* row = &dev["designs"][static_cast<std::size_t>(best)];
+  const json& ex = ctx.data.at("explore")["points"][(*row)["point"].get<std::size_t>()];
+  int lat_mul = ex["lat_mul"], lat_add = ex["lat_add"];
+  // The fastest design's levers (registered decode, operand registers, the wider port, the deep units), built,
+  // co-simulated and placed like it, in either format: where one is faster placed, it is the study's fastest design.
+  static const json kNone = json::array();
+  for (const auto& l : dev.contains("levers") ? dev["levers"] : kNone)
+    if (l["placed"].contains("time_ns") && l["placed"]["time_ns"].get<double>() < (*row)["placed"]["time_ns"].get<double>()) {
+      row = &l;
+      lat_mul = l["lat_mul"];
+      lat_add = l["lat_add"];
+    }
+  const json& pl = (*row)["placed"];
+  json out{{"design", (*row)["name"]}, {"format", (*row)["format"]}, {"point", dev["designs"][static_cast<std::size_t>(best)]["point"]},
+           {"part", dev["part"]}, {"arch", ex["arch"]}, {"mul", ex["mul"]}, {"add", ex["add"]}, {"lat_mul", lat_mul},
+           {"lat_add", lat_add}, {"cycles", (*row)["cycles"]}, {"time_ns", pl["time_ns"]}, {"fmax_mhz", pl["fmax_mhz"]},
+           {"lut", pl["lut"]}, {"lut_percent", pl["lut_percent"]}, {"dsp", pl["dsp"]}};
+  if (row->contains("lever")) out["lever"] = (*row)["lever"];
+  return out;
 }
 
 void device_summary(Context& ctx) {

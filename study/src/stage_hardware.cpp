@@ -11,6 +11,7 @@
 #include "neaccel/sched/source.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/dfg/depth.hpp"
+#include "neaccel/cost/cost.hpp"
 
 #include <fmt/format.h>
 
@@ -22,6 +23,8 @@
 #include <cctype>
 #include <future>
 #include <map>
+#include <optional>
+#include <utility>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -659,6 +662,34 @@ void start_synthesis(Context& ctx, const json& designs, const std::vector<std::s
 }
 }  // namespace
 
+namespace {
+// The unit latencies of the deep-units lever on a target (the design's latencies, operand register included), or
+// none where the target's unit table lacks either unit: each deep unit at the least latency at which it alone runs
+// at 95 % or more of the slower unit's best clock (more stages would add cycles and no clock the pair can use), and
+// one more cycle for the operand register in front of it.
+std::optional<std::pair<int, int>> deep_lever_latencies(const std::string& target, const std::string& mul_unit,
+                                                        const std::string& add_unit) {
+  constexpr int kDeepest = 8;  // the deep units' measured range (docs/units.md, "Deep units")
+  const auto best_mhz = [&](const std::string& unit) {
+    double best = 0;
+    for (int l = 1; l <= kDeepest; ++l)
+      if (const json row = cost::unit_timing_row(target, unit, l); !row.is_null() && row["latency"] == l)
+        best = std::max(best, row["fmax_mhz"].get<double>());
+    return best;
+  };
+  const double goal = 0.95 * std::min(best_mhz(mul_unit), best_mhz(add_unit));
+  if (goal <= 0) return std::nullopt;
+  const auto least = [&](const std::string& unit) {
+    for (int l = 1; l <= kDeepest; ++l)
+      if (const json row = cost::unit_timing_row(target, unit, l);
+          !row.is_null() && row["latency"] == l && row["fmax_mhz"].get<double>() >= goal)
+        return l;
+    return kDeepest;
+  };
+  return std::make_pair(least(mul_unit) + 1, least(add_unit) + 1);
+}
+}  // namespace
+
 std::vector<Lever> levers_of(const Context& ctx, const json& design) {
   const json& p = design.at("explore");
   if (design.value("streaming", false) || p.value("arch", std::string("microcoded")) != "hardwired") return {};
@@ -681,10 +712,21 @@ std::vector<Lever> levers_of(const Context& ctx, const json& design) {
     if (operand_regs) args.push_back("--operand-regs");
     std::string name = what[0];
     for (std::size_t i = 1; i < what.size(); ++i) name += (i + 1 == what.size() ? " and " : ", ") + what[i];
-    return Lever{name, args};
+    return Lever{name, args, 0, 0, ""};
   };
   std::vector<Lever> l{lever(false)};
-  if (hw::least_unit_latency(generated_spec(ctx, p)) >= 2) l.push_back(lever(true));
+  const hw::DesignSpec spec = generated_spec(ctx, p);
+  if (hw::least_unit_latency(spec) >= 2) l.push_back(lever(true));
+  if (spec.div == 0 && spec.fma == 0)
+    if (const auto lat = deep_lever_latencies(ctx.opt.target, "fx-mul-deep", "fx-add-deep")) {
+      Lever deep = lever(true);
+      deep.name += fmt::format(" with the deep units at {}/{}", lat->first, lat->second);
+      deep.args.insert(deep.args.end(), {"--units", "deep"});
+      deep.lat_mul = lat->first;
+      deep.lat_add = lat->second;
+      deep.format = kFixedBound;
+      l.push_back(deep);
+    }
   return l;
 }
 
@@ -759,9 +801,13 @@ void stage_verify(Context& ctx) {
   // (--pnr, or a cached result on a target with a device model) and its directory removed otherwise.
   for (const Lever& l : levers_of(ctx, designs[0]))
     for (const std::string& format : lever_formats()) {
+      if (!l.builds(format)) continue;
       const std::string name = designs[0]["name"].get<std::string>() + ", " + l.name;
       ctx.progress.detail(name + " (" + format + ")");
-      const json manifest = generate_rtl(ctx, designs[0]["explore"], name, format, false, l.args);
+      json point = designs[0]["explore"];
+      if (l.lat_mul > 0) point["lat_mul"] = l.lat_mul;
+      if (l.lat_add > 0) point["lat_add"] = l.lat_add;
+      const json manifest = generate_rtl(ctx, point, name, format, false, l.args);
       if (const fs::path dir = design_dir(ctx, name, format); !will_be_placed(ctx, dir)) {
         fs::remove_all(dir);
         continue;

@@ -93,16 +93,19 @@ void platforms_summary(Context& ctx) {
         ex["latency_ns"], rate(ex["throughput_per_s"].get<double>()), ex["throughput_mode"], err, "not known", area);
   };
   // A design's binary32 error against double, from its co-simulation (data/verify.json).
-  const auto error_of = [&](const json& design) {
-    const std::ptrdiff_t k = verify_run(ctx, design.get<std::string>(), "fp32");
+  const auto error_of = [&](const json& design, const std::string& format = "fp32") {
+    const std::ptrdiff_t k = verify_run(ctx, design.get<std::string>(), format);
     return k < 0 ? json(nullptr) : ctx.data.at("verify")["runs"][static_cast<std::size_t>(k)]["max_rel_error"];
   };
   const bool placed = fast.contains("placed");
   if (placed) {
     const json& pl = fast["placed"];
-    row(fmt::format("accelerator, lowest latency, placed and routed: {} {}+{} units, binary32, {:.2f} MHz",
-                    pl["arch"].get<std::string>(), pl["mul"].get<int>(), pl["add"].get<int>(), pl["fmax_mhz"].get<double>()),
-        pl["time_ns"], rate(1e9 / pl["time_ns"].get<double>()), 1, error_of(pl["design"]), "not known",
+    const std::string format = pl.value("format", std::string("fp32"));
+    row(fmt::format("accelerator, lowest latency, placed and routed: {} {}+{} units{}, {}, {:.2f} MHz",
+                    pl["arch"].get<std::string>(), pl["mul"].get<int>(), pl["add"].get<int>(),
+                    pl.contains("lever") ? ", " + pl["lever"].get<std::string>() : std::string(),
+                    format == "fp32" ? std::string("binary32") : format, pl["fmax_mhz"].get<double>()),
+        pl["time_ns"], rate(1e9 / pl["time_ns"].get<double>()), 1, error_of(pl["design"], format), "not known",
         fmt::format("{} LUT4 ({:.1f} % of the {}), {} DSP blocks, placed", pl["lut"].get<long>(),
                     pl["lut_percent"].get<double>(), pl["part"].get<std::string>(), pl["dsp"].get<long>()));
   }

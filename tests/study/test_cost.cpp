@@ -316,12 +316,12 @@ TEST(DeviceModel, SeedSpreadIsTheCalibrationsSeedOneBesideOtherSeeds) {
 // decode and operand registers") quotes the placed figures of designs the generator builds today: each row's design,
 // generated again, is the committed place-and-route result it quotes (same Verilog, so the same cache key), with its
 // cycles, and verified. A change of the generator that moves these designs fails here until the table is measured
-// again. The binary32 baseline is the study's own fastest design.
+// again. The binary32 baseline is the study's own fastest design. One row has the deep units (--units deep).
 TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
   const json levers = load("ecp5-85f/hardwired-levers.json");
   ASSERT_GE(levers.at("designs").size(), 4u);
   const std::string tmp = ::testing::TempDir() + "/neaccel-levers";
-  bool registered = false, operand_regs = false, wide = false;
+  bool registered = false, operand_regs = false, wide = false, deep = false;
   for (const auto& row : levers["designs"]) {
     SCOPED_TRACE(row["name"].get<std::string>());
     neaccel::hw::DesignSpec s;
@@ -336,6 +336,8 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
     s.decode = row.at("decode").get<std::string>();
     s.operand_regs = row.at("operand_regs").get<bool>();
     s.in_words = row.value("in_words", 1);
+    s.units = row.value("units", std::string("standard"));
+    deep = deep || s.units == "deep";
     registered = registered || s.decode == "registered";
     wide = wide || s.in_words > 1;
     operand_regs = operand_regs || s.operand_regs;
@@ -360,6 +362,7 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
   EXPECT_TRUE(registered);
   EXPECT_TRUE(operand_regs);
   EXPECT_TRUE(wide);
+  EXPECT_TRUE(deep);
 }
 
 // The hardwired streaming term (cost.hpp: k_stream): fitted on the hardwired streaming designs of the fit set after

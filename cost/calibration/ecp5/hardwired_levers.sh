@@ -1,7 +1,8 @@
 #!/bin/sh
 # What registered decode and operand registers (neaccel rtl --decode registered, --operand-regs; docs/datapath.md
-# "Registered decode and operand registers") and an input port of four words per cycle (--in-words 4: the 24 inputs
-# load in 6 cycles instead of 24) do to the placed clock of the study's fastest puma560 design, and what the unit
+# "Registered decode and operand registers"), an input port of four words per cycle (--in-words 4: the 24 inputs
+# load in 6 cycles instead of 24) and the deep units (--units deep, rtl/units/deep) do to the placed clock of the
+# study's fastest puma560 design, and what the unit
 # latencies then cost in cycles. Each design is generated, co-simulated against its SystemC model (RTL =
 # model in every cycle, results bit-exact), and placed and routed on the LFE5U-85F (neaccel area --design DIR --pnr
 # --target ecp5-85f: from data/pnr-cache where the design is byte-identical, else Yosys and nextpnr, 2.5 to 4.5
@@ -29,7 +30,8 @@ fx-32-reg-opreg|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode register
 fp-32-reg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --in-words 4
 fp-32-reg-opreg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
 fx-32-reg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --in-words 4
-fx-32-reg-opreg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4'
+fx-32-reg-opreg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
+fx-52-deep-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode registered --operand-regs --in-words 4 --units deep'
 mkdir -p "$work"
 echo "$list" | while IFS='|' read -r name seed args; do
   d="$work/$name"
@@ -61,7 +63,8 @@ for line in sys.stdin.read().splitlines():
     cycles = m["datapath"]["cycles"]
     row = {"name": name, "rtl": "neaccel rtl " + base + " " + args, "format": s["format"],
            "lat_mul": s["lat_mul"], "lat_add": s["lat_add"], "decode": s.get("decode", "combinational"),
-           "operand_regs": s.get("operand_regs", False), "in_words": s.get("in_words", 1), "cycles": cycles,
+           "operand_regs": s.get("operand_regs", False), "in_words": s.get("in_words", 1),
+           "units": s.get("units", "standard"), "cycles": cycles,
            "cosim": {"states": c["states"], "mismatches": c["mismatches"], "cycles_compared": c["cosim_compared_cycles"], "rtl_equals_systemc": c["cosim_cycle_mismatches"] == 0}}
     if p and p.get("fits"):
         row.update({"seed": p.get("seed", 1), "fmax_mhz": p["fmax_mhz"], "period_ns": p["period_ns"],
