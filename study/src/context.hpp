@@ -48,6 +48,7 @@ void stage_graphs(Context& ctx);
 void stage_cpu(Context& ctx);        // within stage 3: this machine's CPU timed (data/cpu.json)
 void stage_platforms(Context& ctx);  // within stage 3: the graph's kernels on this machine (measured/platforms.json)
 void platforms_summary(Context& ctx);  // the summary's table of every platform (a measured part)
+void headline(Context& ctx);  // the summary's first table: the placed, verified designs against a CPU core and the GPU
 void platforms_section(Context& ctx);  // the section on the platforms (a measured part)
 void stage_explore(Context& ctx);
 void stage_designs(Context& ctx);

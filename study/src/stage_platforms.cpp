@@ -229,6 +229,75 @@ void platforms_summary(Context& ctx) {
   r.end_measured();
 }
 
+// The designs the study stands behind, at a glance: the fastest placed design (summary.json fastest.placed) and every
+// chosen latency datapath placed on the device, each verified by co-simulation, with its placed time and rate, its
+// LUT4 and DSP blocks, and how it compares with one CPU core (generated code, one state per call, binary64) and with
+// the GPU's best binary32 rate: a measured part (the CPU times are this run's). study.cpp moves it to the head of
+// the summary. Nothing where no design was placed.
+void headline(Context& ctx) {
+  if (!ctx.data.has("device") || !ctx.data.at("summary")["fastest"].contains("placed")) return;
+  const json& plat = ctx.measured.at("platforms");
+  double cpu_ns = 0, gpu_rate = 0;
+  if (plat["measured"].get<bool>()) {
+    if (plat["scalars"].contains("double")) cpu_ns = plat["scalars"]["double"]["one_state_ns"].get<double>();
+    const json& gpu = plat["gpu"];
+    const json& per_scalar = gpu["measured"].get<bool>() ? gpu : gpu.value("elsewhere", json::object());
+    if (per_scalar.contains("float") && per_scalar["float"].is_object() && per_scalar["float"].contains("rows"))
+      gpu_rate = dfg::best_gpu_rate(per_scalar["float"]).first;
+  }
+  json rows = json::array();
+  const auto add = [&](const std::string& role, const std::string& name, const std::string& format, const json& cycles,
+                       const json& placed) {
+    const double ns = placed["time_ns"].get<double>(), per_s = 1e9 / ns;
+    // The device table names a design's other format "NAME, FORMAT"; section 6 verified it as NAME in FORMAT.
+    const std::string suffix = ", " + format;
+    const bool named_with_format = name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    const std::ptrdiff_t k = verify_run(ctx, named_with_format ? name.substr(0, name.size() - suffix.size()) : name, format);
+    const json* run = k >= 0 ? &ctx.data.at("verify")["runs"][static_cast<std::size_t>(k)] : nullptr;
+    const std::string verified = run == nullptr || !(*run)["pass"].get<bool>() ? "no"
+                                 : (*run)["engines"] == "SystemC only"       ? "bit-exact (SystemC model)"
+                                                                             : "bit-exact (RTL = SystemC)";
+    rows.push_back({{"role", role}, {"design", name}, {"format", format == "fp32" ? "binary32" : format},
+                    {"cycles", cycles}, {"time_ns", ns}, {"per_s", per_s}, {"fmax_mhz", placed["fmax_mhz"]},
+                    {"lut", placed["lut"]}, {"dsp", placed["dsp"]},
+                    {"verified", verified},
+                    {"vs_cpu", cpu_ns > 0 ? json(cpu_ns / ns) : json(nullptr)},
+                    {"vs_gpu", gpu_rate > 0 ? json(per_s / gpu_rate) : json(nullptr)}});
+  };
+  const json& f = ctx.data.at("summary")["fastest"]["placed"];
+  add("fastest", f["design"], f.value("format", std::string("fp32")), f["cycles"], f);
+  for (const auto& d : ctx.data.at("device")["designs"]) {
+    if (!d["latency_datapath"].get<bool>() || !d["placed"].contains("time_ns") || d["name"] == f["design"]) continue;
+    std::string role = d["objective"] == "throughput" ? "highest throughput per area (chosen)" : "lowest latency (chosen)";
+    for (const auto& also : d.value("also", json::array())) role += "; also " + also.get<std::string>();
+    add(role, d["name"], d["format"], d["cycles"], d["placed"]);
+  }
+  ctx.measured.put("headline", {{"rows", rows}, {"cpu_one_state_ns", cpu_ns > 0 ? json(cpu_ns) : json(nullptr)},
+                                {"gpu_states_per_s", gpu_rate > 0 ? json(gpu_rate) : json(nullptr)},
+                                {"note", "the designs placed and routed on the study's device, verified; the ratios "
+                                         "divide by this run's CPU time (varies between runs)"}});
+  Report& r = ctx.report;
+  r.begin_measured();
+  r.para("The designs this study stands behind, placed and routed on the {} and verified (section 6; one "
+         "evaluation after another; against one CPU core running the generated code for one state in binary64, "
+         "measured in this run, and the GPU's best binary32 rate; above 1: the accelerator is faster):",
+         {r.num("device", "/part")});
+  std::vector<std::vector<Cell>> cells;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string at = "/rows/" + std::to_string(i);
+    std::vector<Cell> c;
+    for (const auto& [field, digits] : std::initializer_list<std::pair<const char*, int>>{
+             {"/role", -1}, {"/design", -1}, {"/format", -1}, {"/time_ns", 1}, {"/per_s", 0}, {"/fmax_mhz", 2},
+             {"/lut", -1}, {"/dsp", -1}, {"/verified", -1}, {"/vs_cpu", 2}, {"/vs_gpu", 2}})
+      c.push_back(r.num("measured/headline", at + field, digits));
+    cells.push_back(c);
+  }
+  r.table({"role", "design", "format", "ns per evaluation", "evaluations/s", "Fmax (MHz)", "LUT4", "DSP blocks",
+           "verified", "vs one CPU core", "vs GPU rate"},
+          cells);
+  r.end_measured();
+}
+
 void platforms_section(Context& ctx) {
   const json& plat = ctx.measured.at("platforms");
   Report& r = ctx.report;

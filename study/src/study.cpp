@@ -132,6 +132,7 @@ void summary(Context& ctx) {
 
   Report& r = ctx.report;
   r.heading(2, "Summary");
+  const std::size_t head_at = r.position();
   const std::vector<Cell> fastest_cells{
       r.num("summary", "/fastest/explore/latency_ns", 1), r.num("summary", "/fastest/explore/eval_cycles"),
       r.num("summary", "/fastest/explore/period_ns", 2), r.num("summary", "/fastest/explore/arch"),
@@ -192,6 +193,10 @@ void summary(Context& ctx) {
     r.end_measured();
   }
   platforms_summary(ctx);
+  // The placed, verified designs lead the summary; the estimates and bounds follow them.
+  const std::size_t head_from = r.position();
+  headline(ctx);
+  r.move_to(head_from, head_at);
   r.note("Accelerator times are estimates unless placed and routed: cycles from verified schedules, clock periods from "
          "the cost model of the study's device (" + ctx.opt.target + ", docs/cost.md), areas in Yosys generic cells" +
          std::string(on_device ? " and in the device's LUT4 and DSP blocks by its model"

@@ -243,7 +243,10 @@ def commands():
                    opt("--design", "DESIGNDIR"), opt("--target", "ENUM"),
                    # no value here is a valid one (--seed 1..10^6 and --pnr-timeout 1..10^6 are out of the classes'
                    # ranges): no place and route runs in this harness
-                   opt("--seed", "INT"), opt("--pnr-timeout", "FLOAT")]),
+                   opt("--seed", "INT"), opt("--pnr-timeout", "FLOAT"),
+                   # 0..2 transitions per net per cycle, and only with a standard-cell target: every value here is
+                   # refused (no value runs the chip flow in this harness)
+                   opt("--activity", "FLOAT")]),
         dict(name="sim", base=["sim", "--out", "{scratch}/design", "--engine", "systemc", "--random", "2", "--quiet"],
              prepare=design,
              opts=[opt("--out", "DESIGNDIR"), opt("--engine", "ENUM"),

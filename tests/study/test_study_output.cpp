@@ -532,6 +532,45 @@ TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
   EXPECT_NE(md.find("| options | format | cycles |"), std::string::npos);
 }
 
+// The summary leads with the designs the study stands behind (measured/headline.json, a measured part): the fastest
+// placed design first (summary.json fastest.placed), then each chosen latency datapath placed on the device, each
+// verified in section 6, with its placed time, rate and resources, and its ratios to one CPU core (binary64, this
+// run) and to the GPU's best binary32 rate recomputed from the platform data.
+TEST(StudyOutput, SummaryLeadsWithThePlacedVerifiedDesigns) {
+  const json h = json::parse(read(kDir / "measured" / "headline.json"));
+  const json s = data("summary");
+  const json p = json::parse(read(kDir / "measured" / "platforms.json"));
+  ASSERT_GE(h["rows"].size(), 2u);
+  EXPECT_EQ(h["rows"][0]["role"], "fastest");
+  EXPECT_EQ(h["rows"][0]["time_ns"], s["fastest"]["placed"]["time_ns"]);
+  EXPECT_EQ(h["rows"][0]["design"], s["fastest"]["placed"]["design"]);
+  const double cpu = p["scalars"]["double"]["one_state_ns"].get<double>();
+  EXPECT_EQ(h["cpu_one_state_ns"].get<double>(), cpu);
+  const json device = data("device");
+  std::size_t placed = 0;
+  for (const auto& d : device["designs"])
+    placed += d["latency_datapath"].get<bool>() && d["placed"].contains("time_ns") && d["name"] != h["rows"][0]["design"];
+  EXPECT_EQ(h["rows"].size(), placed + 1);
+  for (const auto& row : h["rows"]) {
+    SCOPED_TRACE(row.dump());
+    EXPECT_EQ(row["verified"].get<std::string>().rfind("bit-exact", 0), 0u);
+    const double ns = row["time_ns"].get<double>();
+    EXPECT_TRUE(close(row["per_s"].get<double>(), 1e9 / ns));
+    EXPECT_TRUE(close(row["vs_cpu"].get<double>(), cpu / ns));
+    EXPECT_GT(row["lut"].get<double>(), 0);
+    if (h["gpu_states_per_s"].is_number()) {
+      EXPECT_TRUE(close(row["vs_gpu"].get<double>(), (1e9 / ns) / h["gpu_states_per_s"].get<double>()));
+    }
+  }
+  // First in the summary, before the estimates.
+  const std::string md = read(kDir / "report.md");
+  const std::size_t at = md.find("## Summary");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t table = md.find("The designs this study stands behind", at);
+  EXPECT_LT(table, md.find("- Lowest latency: ", at));
+  EXPECT_LT(md.find("<!-- measured: begin -->", at), table);
+}
+
 // The synthesis table's FPGA column speaks of the study's device (the quick study's target, the ECP5): each flat
 // design's LUT4 and DSP blocks by that device's model on the design as generated, recomputed here from its manifest,
 // not the iCE40 estimate of a device none of the designs fits.
