@@ -450,7 +450,7 @@ TEST(DeviceModel, UnknownTargetIsOneLine) {
     (void)estimate_cost(p);
     FAIL() << "no error";
   } catch (const neaccel::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown target 'virtex-9000' (ecp5-85f, ice40-hx8k)"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("unknown target 'virtex-9000' (ecp5-85f, ice40-hx8k, sky130-hd)"), std::string::npos)
         << e.what();
   }
   EXPECT_THROW((void)neaccel::cost::device_model("ice40-hx8k"), neaccel::Error);
