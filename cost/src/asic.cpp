@@ -136,11 +136,11 @@ std::string read_liberty(const Target& t) {
   const fs::path p = source_dir() / t.liberty;
   if (!fs::is_regular_file(p)) throw Error(p.string() + ": no such file (the liberty file of target " + t.name + ")");
   proc::Spawn s;
-  s.argv = {"gzip", "-dc", p.string()};
+  s.argv = {"xz", "-dc", p.string()};
   s.capture_stdout = true;
   const proc::Result r = proc::run(s);
-  if (r.not_found) throw Error(proc::missing_tool("gzip"));
-  if (!r.ok() || r.out.empty()) throw Error(p.string() + ": gzip -dc failed (not a gzip file?)");
+  if (r.not_found) throw Error(proc::missing_tool("xz"));
+  if (!r.ok() || r.out.empty()) throw Error(p.string() + ": xz -dc failed (not an xz file?)");
   return r.out;
 }
 
@@ -260,7 +260,7 @@ struct LibertyFiles {
 };
 
 // The decompressed library (for stat and OpenSTA) and its synthesis copy without the dont_use cells, kept under
-// dir/<hash of the gz file and the dont_use list>/ and made once.
+// dir/<hash of the compressed file and the dont_use list>/ and made once.
 LibertyFiles liberty_files(const Target& t, const fs::path& dir) {
   const fs::path gz = source_dir() / t.liberty;
   if (!fs::is_regular_file(gz)) throw Error(gz.string() + ": no such file (the liberty file of target " + t.name + ")");

@@ -7,12 +7,12 @@ the NLDM tables, as OpenSTA does.
 
 usage: python3 cost/calibration/sky130/hand_check.py
 """
-import gzip
+import lzma
 import os
 import re
 
 root = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-lib = gzip.open(os.path.join(root, "data", "asic", "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"), "rt").read()
+lib = lzma.open(os.path.join(root, "data", "asic", "sky130_fd_sc_hd__tt_025C_1v80.lib.xz"), "rt").read()
 
 
 def cell(name):

@@ -30,7 +30,7 @@ std::map<std::string, LibertyCell> liberty_cells(const std::string& liberty);
 // The liberty text without the cell groups whose name starts with one of `prefixes` (the target's dont_use list:
 // the synthesis copy of the library, from which Yosys 0.23's abc and dfflibmap pick).
 std::string liberty_without(const std::string& liberty, const std::vector<std::string>& prefixes);
-// The target's liberty file decompressed (`gzip -dc`): its text. Throws naming the file or the missing gzip.
+// The target's liberty file decompressed (`xz -dc`): its text. Throws naming the file or the missing xz.
 std::string read_liberty(const Target& t);
 
 // ---- Yosys `stat -liberty` ----
