@@ -283,6 +283,7 @@ json design_pnr(const DesignPnrOptions& o) {
     j["percent"] = {{"lut", share(lut, t.lut)}, {"ff", share(j["ff"].get<long>(), t.ff)}, {"dsp", share(r.dsp, t.dsp)},
                     {"bram", share(r.ram, t.bram)}, {"io", share(r.io, t.io)}};
     j["utilization"] = r.utilization;
+    if (!r.critical_path.empty()) j["critical_path"] = r.critical_path;
   }
   // Cached under the declared versions only when they made it.
   if (tools_here.differs.empty()) {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -20,6 +21,49 @@
 namespace neaccel::cost {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The longest of the report's critical paths (one per clock pair), summarised: the logic and the routing in it and
+// its longest route, with the tiles that route joins.
+nlohmann::json critical_path_summary(const nlohmann::json& report) {
+  const nlohmann::json* worst = nullptr;
+  double worst_ns = -1;
+  const auto total = [](const nlohmann::json& p) {
+    double t = 0;
+    for (const auto& step : p.value("path", nlohmann::json::array())) t += step.value("delay", 0.0);
+    return t;
+  };
+  if (!report.contains("critical_paths") || !report["critical_paths"].is_array()) return nlohmann::json::object();
+  for (const auto& p : report["critical_paths"])
+    if (const double t = total(p); t > worst_ns) worst_ns = t, worst = &p;
+  if (!worst || !worst->contains("path") || (*worst)["path"].empty()) return nlohmann::json::object();
+  const nlohmann::json& path = (*worst)["path"];
+  double logic = 0, routing = 0, longest = -1;
+  int luts = 0;
+  nlohmann::json route;
+  const auto r3 = [](double v) { return std::round(v * 1000.0) / 1000.0; };
+  for (const auto& step : path) {
+    const double d = step.value("delay", 0.0);
+    const std::string type = step.value("type", "");
+    if (type == "routing") {
+      routing += d;
+      if (d > longest) {
+        longest = d;
+        route = {{"ns", r3(d)}, {"from", step["from"].value("loc", nlohmann::json::array())},
+                 {"to", step["to"].value("loc", nlohmann::json::array())}, {"net", step.value("net", "")}};
+      }
+    } else {
+      logic += d;
+      luts += type == "logic";
+    }
+  }
+  return {{"ns", r3(worst_ns)}, {"logic_ns", r3(logic)}, {"routing_ns", r3(routing)}, {"logic_steps", luts},
+          {"from", path.front()["from"].value("cell", "")}, {"to", path.back()["to"].value("cell", "")},
+          {"longest_route", route}};
+}
+
+}  // namespace
 
 nlohmann::json PnrResult::to_json() const {
   nlohmann::json j{{"device", device}, {"package", package}, {"seed", seed}, {"fits", fits}, {"fmax_mhz", fmax_mhz},
@@ -159,6 +203,7 @@ PnrResult parse_nextpnr_report(const fs::path& report, const PnrOptions& o) {
     first = false;
   }
   r.utilization = j.value("utilization", nlohmann::json::object());
+  r.critical_path = critical_path_summary(j);
   if (o.family == "ecp5") {
     r.lut = used(r.utilization, "TRELLIS_COMB");
     r.ff = used(r.utilization, "TRELLIS_FF");

@@ -195,4 +195,39 @@ TEST_F(FakeTools, ResultsAreCachedOnlyUnderTheToolsThatMadeThem) {
   EXPECT_EQ(design_pnr().value("cache", ""), "measured") << "a result made by other tools was trusted";
 }
 
+// The critical path a placed design's cache entry keeps: the slowest of nextpnr's paths, its logic and routing, and
+// its longest route with the tiles it joins (a hand-written report: 0.5 + 1.0 + 0.25 + 3.0 + 0.25 = 5.0 ns against a
+// 2.0 ns path of another clock).
+TEST(NextpnrReport, CriticalPathIsTheSlowestWithItsLongestRoute) {
+  const fs::path dir = fs::path(NEACCEL_TEST_OUT) / "pnr-critical-path";
+  fs::create_directories(dir);
+  const auto step = [](const char* type, double ns, json from, json to) {
+    return json{{"type", type}, {"delay", ns}, {"from", {{"cell", from[0]}, {"loc", from[1]}}},
+                {"to", {{"cell", to[0]}, {"loc", to[1]}}}};
+  };
+  const json a = {"sel_q", {45, 16}}, b = {"mux_lut", {44, 16}}, c = {"mux2_lut", {22, 41}}, d = {"opnd_q", {22, 41}};
+  json slow = {{"path", {step("clk-to-q", 0.5, a, a), step("routing", 1.0, a, b), step("logic", 0.25, b, b),
+                         step("routing", 3.0, b, c), step("setup", 0.25, c, d)}}};
+  json fast = {{"path", {step("clk-to-q", 0.5, a, a), step("routing", 1.5, a, d)}}};
+  json report = {{"fmax", {{"clk", {{"achieved", 200.0}}}}}, {"critical_paths", {fast, slow}},
+                 {"utilization", json::object()}};
+  std::ofstream(dir / "report.json") << report.dump();
+  neaccel::cost::PnrOptions o;
+  o.family = "ecp5";
+  const json cp = neaccel::cost::parse_nextpnr_report(dir / "report.json", o).critical_path;
+  EXPECT_DOUBLE_EQ(cp.at("ns").get<double>(), 5.0) << cp.dump();
+  EXPECT_DOUBLE_EQ(cp.at("routing_ns").get<double>(), 4.0);
+  EXPECT_DOUBLE_EQ(cp.at("logic_ns").get<double>(), 1.0);
+  EXPECT_EQ(cp.at("logic_steps").get<int>(), 1);
+  EXPECT_EQ(cp.at("from").get<std::string>(), "sel_q");
+  EXPECT_EQ(cp.at("to").get<std::string>(), "opnd_q");
+  EXPECT_DOUBLE_EQ(cp.at("longest_route").at("ns").get<double>(), 3.0);
+  EXPECT_EQ(cp.at("longest_route").at("from"), json({44, 16}));
+  EXPECT_EQ(cp.at("longest_route").at("to"), json({22, 41}));
+  // A report without paths gives none.
+  report.erase("critical_paths");
+  std::ofstream(dir / "report.json") << report.dump();
+  EXPECT_TRUE(neaccel::cost::parse_nextpnr_report(dir / "report.json", o).critical_path.empty());
+}
+
 }  // namespace

@@ -63,6 +63,11 @@ struct PnrResult {
   long lut = 0, ff = 0, dsp = 0;   // ECP5: TRELLIS_COMB (LUT4 sites), TRELLIS_FF, MULT18X18D (iCE40: lut = ff = LCs)
   std::string family = "ice40";
   nlohmann::json utilization;      // nextpnr's utilization object as written
+  // The slowest clock's critical path as nextpnr reports it (docs/cost.md "Where the clock goes"): its start and end
+  // cells, total delay, the share in logic and in routing, and its longest single route (delay, from and to tile),
+  // which says whether a design's clock is set by its logic or by the distance its wires cross. Empty when the report
+  // lists no path.
+  nlohmann::json critical_path;
   nlohmann::json to_json() const;
 };
 
