@@ -198,7 +198,7 @@ json measure_scalar(const Context& c, const std::string& scalar) {
     }
   }
   if (mismatches)
-    throw Error(fmt::format("platforms: the generated {} kernel differs from the graph's evaluation in {} outputs",
+    throw WrongResult(fmt::format("platforms: the generated {} kernel differs from the graph's evaluation in {} outputs",
                             scalar, mismatches));
 
   json r = {{"kernel", src.filename().string()}, {"compile", command}, {"max_rel_error_vs_double", max_rel},
@@ -725,7 +725,7 @@ json measure_platforms(const PlatformOptions& opt) {
         scalars["double"]["one_state_ns"].get<double>() / result["pinocchio"]["ns"].get<double>();
   std::ofstream(opt.out / "platforms.json") << result.dump(1) << "\n";
   std::ofstream(opt.out / "platforms.svg") << plot_svg(result);
-  if (!refused.empty()) throw Error(refused);
+  if (!refused.empty()) throw WrongResult(refused);
   return result;
 }
 

@@ -5,6 +5,8 @@
 // project's virtual environment holds the `pin` package.
 #pragma once
 
+#include "neaccel/ref/error.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -39,6 +41,14 @@ void check_platform_options(const PlatformOptions& opt);
 // with the row marked "refused", without a time or ratio) when Pinocchio's results differ from ref's by more than
 // kPinocchioTolerance.
 nlohmann::json measure_platforms(const PlatformOptions& opt);
+
+// What measure_platforms throws when a platform computed something else than the graph (a generated kernel that
+// disagrees with the graph's evaluation, a Pinocchio model whose results differ from ref's): a measurement of another
+// computation, which a caller must not pass off as "not measured" (the study fails on it; other errors, such as no
+// compiler, leave the platforms unmeasured with the reason).
+struct WrongResult : Error {
+  using Error::Error;
+};
 
 // GPU measurements made elsewhere and kept as data (data/platforms/gpu/*.json, bench/gpu/measure.sh, embedded at
 // build time) of the kernels whose sources measure_platforms generated now: for each scalar of `scalars` (its
