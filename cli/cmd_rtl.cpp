@@ -202,7 +202,8 @@ void setup(CLI::App& app) {
                   "left-edge (scheduler's units, left-edge registers) or interconnect (rebound for fewer mux inputs)");
   cmd->add_option("--decode", opt->decode,
                   "hardwired latency datapath: selects and enables decoded from the counter as used (combinational) "
-                  "or one word ahead into flip-flops (registered: the counter decode off the multiplexer paths)");
+                  "or one word ahead into flip-flops (registered: the counter decode off the multiplexer paths), or "
+                  "so from a counter copy beside each unit (local: no control net crosses the device; 3 cycles more)");
   cmd->add_flag("--operand-regs", opt->operand_regs,
                 "hardwired: a register after each unit port multiplexer, the first of the unit's cycles (the units one "
                 "stage shorter; every latency >= 2)");

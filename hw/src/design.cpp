@@ -151,8 +151,9 @@ Design make_design(const DesignSpec& spec) {
     throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented; use --arch microcoded");
   const Binding binding = parse_binding(spec.binding);
   const HardwiredOptions hw_options = hardwired_options(spec);
-  if (hw_options.decode == Decode::Registered && (spec.arch != Arch::Hardwired || spec.ii != 0))
-    throw Error("--decode registered: implemented for the hardwired latency datapath (--arch hardwired, without --ii)");
+  if (hw_options.decode != Decode::Combinational && (spec.arch != Arch::Hardwired || spec.ii != 0))
+    throw Error(fmt::format("--decode {}: implemented for the hardwired latency datapath (--arch hardwired, without --ii)",
+                            decode_name(hw_options.decode)));
   if (spec.operand_regs) {
     if (spec.arch != Arch::Hardwired) throw Error("--operand-regs: implemented for the hardwired datapath (--arch hardwired)");
     const int least = least_unit_latency(spec);
@@ -265,6 +266,17 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
   }
   if (spec.backpressure) throw Error("--backpressure: only for a streaming datapath (--ii)");
   d.schedule = schedule_with_registers(d.problem);
+  if (spec.decode == "local") {
+    // Local sequencers start in the third compute word (hw/hardwired.hpp Decode::Local): the same schedule, every
+    // operation kLocalLead cycles later, so that the program's first words are empty. Register lifetimes move with
+    // their ops (inputs are in their registers from cycle 0 either way), so the schedule is verified again.
+    for (sched::Slot& slot : d.schedule.slots)
+      if (slot.cls >= 0) slot.start += kLocalLead;
+    d.schedule.length += kLocalLead;
+    d.schedule.lower_bound = 0;
+    d.schedule.proven_optimal = false;
+    sched::verify_or_throw(d.problem, d.schedule);
+  }
   if (binding == Binding::Interconnect) {  // same schedule, rebound for interconnect
     const BoundSchedule bound = bind_for_interconnect(*d.graph, d.problem, d.schedule);
     d.schedule = bound.schedule;

@@ -35,7 +35,9 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 // dh & (OR of dl) with the don't cares of its table used to drop terms. Yosys/ABC share and minimise the rest.
 class Decoder {
  public:
-  Decoder(std::string counter, int width) : counter_(std::move(counter)), cw_(width), lb_(std::min(3, width / 2)), hb_(width - lb_) {}
+  // `prefix` names the predecode wires (<prefix>dh_<h>, <prefix>dl_<l>): one decoder per local sequencer.
+  Decoder(std::string counter, int width, std::string prefix = "")
+      : counter_(std::move(counter)), prefix_(std::move(prefix)), cw_(width), lb_(std::min(3, width / 2)), hb_(width - lb_) {}
 
   std::string expr(const Table& t) {
     std::map<std::string, std::vector<int>> by_lo;  // low-bit expression -> high groups where it applies
@@ -79,22 +81,23 @@ class Decoder {
   // Declarations of the predecode wires used so far.
   std::string wires() const {
     std::string s;
-    for (int h : hi_) s += fmt::format("  wire dh_{} = ({}[{}:{}] == {}'d{});\n", h, counter_, cw_ - 1, lb_, hb_, h);
-    for (int l : lo_) s += fmt::format("  wire dl_{} = ({}[{}:0] == {}'d{});\n", l, counter_, lb_ - 1, lb_, l);
+    for (int h : hi_)
+      s += fmt::format("  wire {}dh_{} = ({}[{}:{}] == {}'d{});\n", prefix_, h, counter_, cw_ - 1, lb_, hb_, h);
+    for (int l : lo_) s += fmt::format("  wire {}dl_{} = ({}[{}:0] == {}'d{});\n", prefix_, l, counter_, lb_ - 1, lb_, l);
     return s;
   }
 
  private:
   std::string dh(int h) {
     hi_.insert(h);
-    return fmt::format("dh_{}", h);
+    return fmt::format("{}dh_{}", prefix_, h);
   }
   std::string dl(int l) {
     lo_.insert(l);
-    return fmt::format("dl_{}", l);
+    return fmt::format("{}dl_{}", prefix_, l);
   }
 
-  std::string counter_;
+  std::string counter_, prefix_;
   int cw_, lb_, hb_;
   std::set<int> hi_, lo_;
 };
@@ -116,7 +119,8 @@ class Generator {
  public:
   Generator(const Datapath& dp, const HardwiredOptions& o)
       : dp_(dp),
-        ahead_(o.decode == Decode::Registered),
+        ahead_(o.decode != Decode::Combinational),
+        local_(o.decode == Decode::Local),
         opreg_(o.operand_regs),
         ic_(interconnect(dp)),
         U_(static_cast<int>(dp.units.size())),
@@ -130,7 +134,10 @@ class Generator {
         n_par_(static_cast<int>(dp.param_names.size())),
         S_(dp.streaming() ? std::max(1, dp.stream.stages) : 1),
         CW_(std::max(1, clog2(std::max({P_, n_in_, n_out_, n_par_}) + 1))),
-        dec_(dp.streaming() ? "pc_q" : "idx_q", CW_) {}
+        dec_(dp.streaming() ? "pc_q" : "idx_q", CW_) {
+    if (local_)
+      for (int u = 0; u < U_; ++u) ldec_.emplace_back(fmt::format("ls{}_idx_q", u), CW_, fmt::format("ls{}_", u));
+  }
 
   std::string run();
 
@@ -183,10 +190,28 @@ class Generator {
       return;
     }
     const Table t = word_table([&](int c) -> signed char { return ev(c) >= 0; });
+    if (local_) {  // the sequencer is running from word kLocalLead - 1 on; the words before it are empty
+      check_lead(t, name);
+      body_ += fmt::format("  reg {};\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {} <= 1'b0;\n"
+                           "    else {} <= {} ? {} : 1'b0;\n",
+                           name, name, name, running(), paren(dec().expr(next_word(t, 0))));
+      return;
+    }
     const std::string first = t.empty() || t[0] == 0 ? "1'b0" : "enter_compute";
     body_ += fmt::format("  reg {};\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {} <= 1'b0;\n"
                          "    else {} <= computing ? {} : {};\n",
                          name, name, name, paren(dec_.expr(next_word(t, 0))), first);
+  }
+
+  // Local sequencers: the decoder and the running flag of the sequencer now in use (seq_), and the check that the
+  // program's first kLocalLead words hold nothing for it (hw::make_design delays the schedule by kLocalLead).
+  Decoder& dec() { return local_ && seq_ >= 0 ? ldec_[static_cast<std::size_t>(seq_)] : dec_; }
+  std::string running() const { return local_ && seq_ >= 0 ? fmt::format("ls{}_run_q", seq_) : "computing"; }
+  void check_lead(const Table& t, const std::string& name) const {
+    for (std::size_t c = 0; c < t.size() && c < static_cast<std::size_t>(kLocalLead); ++c)
+      if (t[c] == 1)
+        throw Error(fmt::format("--decode local: {} is used in program word {}, but the first {} words must be empty "
+                                "(the schedule delayed by {} cycles)", name, c, kLocalLead, kLocalLead));
   }
 
   // The table of the word after each word: next[c] = t[c + 1], `last` at the last word (the compute phase ends).
@@ -219,6 +244,15 @@ class Generator {
         continue;
       }
       const std::string q = fmt::format("{}{}_q", name, b);
+      if (local_) {  // the first words are don't cares (empty): the flip-flop holds 0 outside the sequencer's run
+        for (std::size_t c = 0; c < t.size() && c < static_cast<std::size_t>(kLocalLead); ++c)
+          if (t[c] != kDc)
+            throw Error(fmt::format("--decode local: {} is used in program word {}, but the first {} words must be "
+                                    "empty", name, c, kLocalLead));
+        body_ += fmt::format("  reg {};\n  always @(posedge clk_i) {} <= {} ? {} : 1'b0;\n  assign {}[{}] = {};\n", q,
+                             q, running(), paren(dec().expr(next_word(t, kDc))), name, b, q);
+        continue;
+      }
       body_ += fmt::format("  reg {};\n  always @(posedge clk_i) {} <= computing ? {} : 1'b{};\n  assign {}[{}] = {};\n",
                            q, q, paren(dec_.expr(next_word(t, kDc))), !t.empty() && t[0] == 1 ? 1 : 0, name, b, q);
     }
@@ -243,7 +277,10 @@ class Generator {
   }
 
   const Datapath& dp_;
-  const bool ahead_;  // registered decode (latency datapaths: hardwired_verilog refuses a streaming one)
+  const bool ahead_;  // registered or local decode (latency datapaths: hardwired_verilog refuses a streaming one)
+  const bool local_;  // local sequencers (Decode::Local)
+  int seq_ = -1;      // the unit whose sequencer decodes what is declared now (-1: the central counter)
+  std::vector<Decoder> ldec_;  // per unit: its sequencer's decoder (Decode::Local)
   const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
   // K_: input port words per cycle (latency datapaths; 1 otherwise); beats_: cycles of the LOAD phase.
@@ -293,6 +330,22 @@ void Generator::fsm_latency(std::ostringstream& o) const {
   if (par) o << "  wire configuring = (state_q == StConfig);\n";
   // Registered decode: the cycle before the first compute word, in which word 0's events are decoded.
   if (ahead_) o << "  wire enter_compute = (state_d == StCompute) & ~computing;\n";
+  if (!local_) return;
+  // Local sequencers: go_q is high in compute word 0, each ls<u>_go_q in word 1, and each copy counts from word
+  // kLocalLead - 1 in step with idx_q to the last word; its decode flip-flops hold word c + 1's events at word c.
+  o << "  // Local sequencers (docs/datapath.md \"Local sequencers\"): per unit a copy of the compute-phase counter,\n"
+    << fmt::format("  // started through go_q and its own go flip-flop: it counts word {} in step with idx_q.\n", kLocalLead - 1)
+    << "  reg go_q;\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) go_q <= 1'b0;\n"
+    << "    else go_q <= enter_compute;\n";
+  for (int u = 0; u < U_; ++u)
+    o << fmt::format("  reg ls{0}_go_q, ls{0}_run_q;\n  reg [{1}:0] ls{0}_idx_q;\n"
+                     "  always @(posedge clk_i or negedge rst_ni)\n"
+                     "    if (!rst_ni) begin\n      ls{0}_go_q <= 1'b0;\n      ls{0}_run_q <= 1'b0;\n"
+                     "      ls{0}_idx_q <= {2}'d0;\n    end else begin\n      ls{0}_go_q <= go_q;\n"
+                     "      if (ls{0}_go_q) begin\n        ls{0}_run_q <= 1'b1;\n        ls{0}_idx_q <= {2}'d{3};\n"
+                     "      end else if (ls{0}_run_q) begin\n        ls{0}_run_q <= (ls{0}_idx_q != {2}'d{4});\n"
+                     "        ls{0}_idx_q <= ls{0}_idx_q + {2}'d1;\n      end\n    end\n",
+                     u, CW_ - 1, CW_, kLocalLead - 1, P_ - 1);
 }
 
 void Generator::fsm_stream(std::ostringstream& o) const {
@@ -340,6 +393,7 @@ void Generator::units() {
     const char* what = adder ? "adder" : un.kind == UnitKind::Mul ? "multiplier" : un.kind == UnitKind::Div ? "divider"
                                                                                                       : "fused multiply-add";
     body_ += fmt::format("  // unit {} ({}, latency {}{})\n", u, what, un.latency, un.pipelined ? ", pipelined" : "");
+    seq_ = u;  // its selects and issue from its own sequencer (Decode::Local)
     declare_event(fmt::format("iss_{}", u), [&](int c) { return iss(c).valid ? (st ? iss(c).stage : 0) : -1; });
     std::string op = "2'b00";
     if (adder) {
@@ -602,16 +656,19 @@ void Generator::registers() {
       const std::string name = fmt::format("we_r{}_u{}", r, w);
       we_[r].push_back(name);
       en.push_back(name);
+      seq_ = w;  // the writer's sequencer (Decode::Local)
       declare_event(name, [&](int c) {
         const WriteBack& wb = dp_.program[static_cast<std::size_t>(c)].wb[static_cast<std::size_t>(w)];
         return wb.valid && wb.dest == static_cast<int>(r) ? (st ? wb.stage : 0) : -1;
       });
+      seq_ = -1;
     }
     std::string data;
     if (!units.empty()) {
       std::vector<std::string> in;
       for (int w : units) in.push_back(fmt::format("res_{}", w));
       const std::string sel = fmt::format("r{}_sel", r);
+      seq_ = units.front();  // the first writer's sequencer (Decode::Local)
       if (units.size() > 1)
         select(sel, static_cast<int>(units.size()), P_, [&](int c) {
           for (std::size_t k = 0; k < units.size(); ++k) {
@@ -620,6 +677,7 @@ void Generator::registers() {
           }
           return -1;
         });
+      seq_ = -1;
       data = mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), sel);
     }
     if (!load_we_[r].empty()) {
@@ -686,8 +744,11 @@ std::string Generator::run() {
   registers();
   params();
   units();
+  seq_ = -1;
   io();
-  o << "  // Counter predecode.\n" << dec_.wires() << body_ << writes_;
+  o << "  // Counter predecode.\n" << dec_.wires();
+  for (const Decoder& d : ldec_) o << d.wires();
+  o << body_ << writes_;
   std::vector<std::string> res;
   for (int u = U_ - 1; u >= 0; --u) res.push_back(fmt::format("res_{}", u));
   o << "  assign busy_o = (state_q != StIdle);\n  assign done_o = (state_q == StDone);\n"
@@ -698,19 +759,22 @@ std::string Generator::run() {
 
 }  // namespace
 
-std::string decode_name(Decode d) { return d == Decode::Registered ? "registered" : "combinational"; }
+std::string decode_name(Decode d) {
+  return d == Decode::Registered ? "registered" : d == Decode::Local ? "local" : "combinational";
+}
 
 Decode parse_decode(const std::string& name, const std::string& what) {
   if (name == "combinational") return Decode::Combinational;
   if (name == "registered") return Decode::Registered;
-  throw Error(fmt::format("{}: '{}' (combinational, registered)", what, name));
+  if (name == "local") return Decode::Local;
+  throw Error(fmt::format("{}: '{}' (combinational, registered, local)", what, name));
 }
 
 std::string hardwired_verilog(const Datapath& dp, const HardwiredOptions& options) {
   if (dp.backpressure()) throw Error("--arch hardwired: back-pressure (--backpressure) is not implemented");
   if (dp.units.empty()) throw Error("--arch hardwired: a datapath without units");
-  if (options.decode == Decode::Registered && dp.streaming())
-    throw Error("--decode registered: implemented for latency datapaths (not with --ii)");
+  if (options.decode != Decode::Combinational && dp.streaming())
+    throw Error(fmt::format("--decode {}: implemented for latency datapaths (not with --ii)", decode_name(options.decode)));
   if (options.operand_regs)
     for (const Unit& u : dp.units)
       if (u.latency < 2)

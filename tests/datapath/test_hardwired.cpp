@@ -224,6 +224,50 @@ TEST(Hardwired, DeepUnitsReplaceMultipliersAndAddersOnly) {
   EXPECT_THROW(hw::make_design(s), Error);
 }
 
+// Local sequencers (Decode::Local): the schedule kLocalLead cycles later, so the program starts with empty words;
+// every compute-phase select and enable decoded from a counter copy of its unit (ls<u>_), none from the central
+// counter's predecode or the state; each copy started through go_q. Refused where registered decode is.
+TEST(Hardwired, LocalSequencersDecodeBesideEachUnit) {
+  hw::DesignSpec s = spec("random:3:1", 2, 2, 0);
+  s.decode = "registered";
+  const hw::Design reg = hw::make_design(s);
+  s.decode = "local";
+  const hw::Design d = hw::make_design(s);
+  EXPECT_EQ(d.schedule.length, reg.schedule.length + hw::kLocalLead);
+  EXPECT_EQ(d.dp.program.size(), reg.dp.program.size() + hw::kLocalLead);
+  for (int c = 0; c < hw::kLocalLead; ++c) {
+    for (const hw::Issue& is : d.dp.program[static_cast<std::size_t>(c)].issue) EXPECT_FALSE(is.valid) << "word " << c;
+    for (const hw::WriteBack& wb : d.dp.program[static_cast<std::size_t>(c)].wb) EXPECT_FALSE(wb.valid) << "word " << c;
+  }
+  const std::string v = hw::hardwired_verilog(d.dp, hw::hardwired_options(s));
+  EXPECT_EQ(v, hw::hardwired_verilog(hw::make_design(s).dp, hw::hardwired_options(s)));
+  // Every decode flip-flop of the compute phase: its D from one unit's sequencer only.
+  const std::regex ff(R"(always @\(posedge clk_i(?: or negedge rst_ni\)\n    if \(!rst_ni\) \w+ <= 1'b0;\n    else|\)) (\w+) <= ([^;]*);)");
+  int local = 0;
+  for (std::sregex_iterator it(v.begin(), v.end(), ff), end; it != end; ++it) {
+    const std::string name = (*it)[1].str(), d_in = (*it)[2].str();
+    if (d_in.find(" ? ") == std::string::npos) continue;  // operand-register copies, go_q
+    ++local;
+    std::smatch seq;
+    ASSERT_TRUE(std::regex_search(d_in, seq, std::regex(R"(^ls(\d+)_run_q \?)"))) << name << " <= " << d_in;
+    const std::string mine = "ls" + seq[1].str() + "_";
+    EXPECT_EQ(d_in.find("computing"), std::string::npos) << name;
+    const std::regex predecode(R"(\b(\w*)d[hl]_\d+)");
+    for (std::sregex_iterator w(d_in.begin(), d_in.end(), predecode), e; w != e; ++w)
+      EXPECT_EQ((*w)[1].str(), mine) << name << " reads " << (*w)[0].str();
+  }
+  EXPECT_GT(local, 10);
+  EXPECT_NE(v.find("go_q <= enter_compute;"), std::string::npos);
+  EXPECT_TRUE(std::regex_search(v, std::regex(fmt::format(R"(ls0_idx_q <= \d+'d{};)", hw::kLocalLead - 1))));
+  // Refused: the microcoded datapath and a streaming one.
+  s.arch = hw::Arch::Microcoded;
+  EXPECT_THROW(hw::make_design(s), Error);
+  s.arch = hw::Arch::Hardwired;
+  s.ii = hw::kStreamMinII;
+  EXPECT_THROW(hw::make_design(s), Error);
+  EXPECT_EQ(hw::decode_name(hw::parse_decode("local", "x")), "local");
+}
+
 TEST(Hardwired, BackpressureIsRefused) {
   hw::DesignSpec s = spec("planar2", 1, 1, hw::kStreamMinII);
   s.backpressure = true;

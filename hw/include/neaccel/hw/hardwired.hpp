@@ -27,8 +27,15 @@ namespace neaccel::hw {
 //   - Registered: decoded one program word ahead into flip-flops (the word after the counter's, or word 0 in the
 //     cycle that enters the compute phase), so each multiplexer is driven by a flip-flop. Same cycles, same ports
 //     and trace; one flip-flop per select bit and per issue and write enable. Latency datapaths only.
-enum class Decode : std::uint8_t { Combinational, Registered };
-std::string decode_name(Decode d);                                     // "combinational", "registered"
+//   - Local: registered decode from a sequencer of each unit's own (docs/datapath.md "Local sequencers"): a copy of
+//     the program counter beside the unit, started by a go signal pipelined through two flip-flops, so that no
+//     counter, predecode or state net crosses the device to reach a select. The unit's selects and issue enable and
+//     the enables (and write selects) of the registers it writes are decoded from it. The copies start in the third
+//     compute word, so the program's first kLocalLead words must be empty: hw::make_design delays the schedule by
+//     that many cycles (the program, its SystemC model and the co-simulation follow it unchanged).
+enum class Decode : std::uint8_t { Combinational, Registered, Local };
+constexpr int kLocalLead = 3;  // empty program words a local-sequencer design starts with
+std::string decode_name(Decode d);                                     // "combinational", "registered", "local"
 Decode parse_decode(const std::string& name, const std::string& what);  // neaccel::Error naming `what` otherwise
 
 struct HardwiredOptions {
