@@ -135,8 +135,14 @@ class Generator {
         S_(dp.streaming() ? std::max(1, dp.stream.stages) : 1),
         CW_(std::max(1, clog2(std::max({P_, n_in_, n_out_, n_par_}) + 1))),
         dec_(dp.streaming() ? "pc_q" : "idx_q", CW_) {
-    if (local_)
-      for (int u = 0; u < U_; ++u) ldec_.emplace_back(fmt::format("ls{}_idx_q", u), CW_, fmt::format("ls{}_", u));
+    if (local_) {
+      for (int u = 0; u < U_; ++u)
+        for (const char* part : {"", "a", "b", "c"}) {  // the unit's issue, op and write-backs; each operand port's selects
+          lseq_.push_back(fmt::format("ls{}{}_", u, part));
+          ldec_.emplace_back(lseq_.back() + "idx_q", CW_, lseq_.back());
+        }
+    }
+    lused_.assign(lseq_.size(), 0);
   }
 
   std::string run();
@@ -205,8 +211,15 @@ class Generator {
 
   // Local sequencers: the decoder and the running flag of the sequencer now in use (seq_), and the check that the
   // program's first kLocalLead words hold nothing for it (hw::make_design delays the schedule by kLocalLead).
-  Decoder& dec() { return local_ && seq_ >= 0 ? ldec_[static_cast<std::size_t>(seq_)] : dec_; }
-  std::string running() const { return local_ && seq_ >= 0 ? fmt::format("ls{}_run_q", seq_) : "computing"; }
+  Decoder& dec() {
+    if (!local_ || seq_ < 0) return dec_;
+    lused_[static_cast<std::size_t>(seq_)] = 1;
+    return ldec_[static_cast<std::size_t>(seq_)];
+  }
+  std::string running() const { return local_ && seq_ >= 0 ? lseq_[static_cast<std::size_t>(seq_)] + "run_q" : "computing"; }
+  // The sequencer of unit u's issue, op and write-backs (port -1), or of its operand port p's selects.
+  static int seq_of(int u, int port = -1) { return 4 * u + 1 + port; }
+  void sequencers(std::ostringstream& o) const;
   void check_lead(const Table& t, const std::string& name) const {
     for (std::size_t c = 0; c < t.size() && c < static_cast<std::size_t>(kLocalLead); ++c)
       if (t[c] == 1)
@@ -268,6 +281,20 @@ class Generator {
   std::string lane_word(int l) const {
     return K_ == 1 ? std::string("in_data_i") : fmt::format("in_data_i[{}:{}]", (l + 1) * W_ - 1, l * W_);
   }
+  // What a loaded register takes from lane l: the port itself, or with local sequencers (Decode::Local) the lane
+  // registered one cycle (the loads land a cycle late, before the first word that reads them: the program's first
+  // kLocalLead words are empty), so that no load enable or port word crosses the device in the cycle it is used.
+  std::string load_word(int l) const { return local_ ? fmt::format("in_lane{}_q", l) : lane_word(l); }
+  // Declares a load enable `name` = `expr`: a wire, or registered with local sequencers (see load_word).
+  void load_enable(const std::string& name, const std::string& expr) {
+    if (!local_) {
+      body_ += fmt::format("  wire {} = {};\n", name, expr);
+      return;
+    }
+    body_ += fmt::format("  wire {0}_now = {1};  // the load as the port takes it (the trace shows it)\n  reg {0};\n"
+                         "  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {0} <= 1'b0;\n"
+                         "    else {0} <= {0}_now;\n", name, expr);
+  }
   // The lane on which register r is loaded (each loaded register is the destination of one input).
   int load_lane(int r) const {
     if (K_ == 1) return 0;  // (a streaming datapath has no input_reg: its loads are program fields)
@@ -279,8 +306,10 @@ class Generator {
   const Datapath& dp_;
   const bool ahead_;  // registered or local decode (latency datapaths: hardwired_verilog refuses a streaming one)
   const bool local_;  // local sequencers (Decode::Local)
-  int seq_ = -1;      // the unit whose sequencer decodes what is declared now (-1: the central counter)
-  std::vector<Decoder> ldec_;  // per unit: its sequencer's decoder (Decode::Local)
+  int seq_ = -1;      // the sequencer that decodes what is declared now (seq_of; -1: the central counter)
+  std::vector<std::string> lseq_;  // Decode::Local: per sequencer its name prefix (ls<u>_, ls<u>a_, ...)
+  std::vector<Decoder> ldec_;      // and its decoder
+  std::vector<char> lused_;        // and whether anything is decoded from it
   const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
   // K_: input port words per cycle (latency datapaths; 1 otherwise); beats_: cycles of the LOAD phase.
@@ -330,22 +359,29 @@ void Generator::fsm_latency(std::ostringstream& o) const {
   if (par) o << "  wire configuring = (state_q == StConfig);\n";
   // Registered decode: the cycle before the first compute word, in which word 0's events are decoded.
   if (ahead_) o << "  wire enter_compute = (state_d == StCompute) & ~computing;\n";
-  if (!local_) return;
-  // Local sequencers: go_q is high in compute word 0, each ls<u>_go_q in word 1, and each copy counts from word
-  // kLocalLead - 1 in step with idx_q to the last word; its decode flip-flops hold word c + 1's events at word c.
-  o << "  // Local sequencers (docs/datapath.md \"Local sequencers\"): per unit a copy of the compute-phase counter,\n"
-    << fmt::format("  // started through go_q and its own go flip-flop: it counts word {} in step with idx_q.\n", kLocalLead - 1)
+}
+
+// Local sequencers (Decode::Local): go_q is high in compute word 0, each sequencer's go flip-flop in word 1, and each
+// copy counts from word kLocalLead - 1 in step with idx_q to the last word; its decode flip-flops hold word c + 1's
+// events at word c. Only the sequencers something is decoded from.
+void Generator::sequencers(std::ostringstream& o) const {
+  o << "  // Local sequencers (docs/datapath.md \"Local sequencers\"): per unit and per operand port a copy of the\n"
+    << fmt::format("  // compute-phase counter, started through go_q and its own go flip-flop: it counts word {} in step with idx_q.\n",
+                   kLocalLead - 1)
     << "  reg go_q;\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) go_q <= 1'b0;\n"
     << "    else go_q <= enter_compute;\n";
-  for (int u = 0; u < U_; ++u)
-    o << fmt::format("  reg ls{0}_go_q, ls{0}_run_q;\n  reg [{1}:0] ls{0}_idx_q;\n"
+  for (std::size_t k = 0; k < lseq_.size(); ++k) {
+    if (!lused_[k]) continue;
+    o << fmt::format("  reg {0}go_q, {0}run_q;\n  reg [{1}:0] {0}idx_q;\n"
                      "  always @(posedge clk_i or negedge rst_ni)\n"
-                     "    if (!rst_ni) begin\n      ls{0}_go_q <= 1'b0;\n      ls{0}_run_q <= 1'b0;\n"
-                     "      ls{0}_idx_q <= {2}'d0;\n    end else begin\n      ls{0}_go_q <= go_q;\n"
-                     "      if (ls{0}_go_q) begin\n        ls{0}_run_q <= 1'b1;\n        ls{0}_idx_q <= {2}'d{3};\n"
-                     "      end else if (ls{0}_run_q) begin\n        ls{0}_run_q <= (ls{0}_idx_q != {2}'d{4});\n"
-                     "        ls{0}_idx_q <= ls{0}_idx_q + {2}'d1;\n      end\n    end\n",
-                     u, CW_ - 1, CW_, kLocalLead - 1, P_ - 1);
+                     "    if (!rst_ni) begin\n      {0}go_q <= 1'b0;\n      {0}run_q <= 1'b0;\n"
+                     "      {0}idx_q <= {2}'d0;\n    end else begin\n      {0}go_q <= go_q;\n"
+                     "      if ({0}go_q) begin\n        {0}run_q <= 1'b1;\n        {0}idx_q <= {2}'d{3};\n"
+                     "      end else if ({0}run_q) begin\n        {0}run_q <= ({0}idx_q != {2}'d{4});\n"
+                     "        {0}idx_q <= {0}idx_q + {2}'d1;\n      end\n    end\n",
+                     lseq_[k], CW_ - 1, CW_, kLocalLead - 1, P_ - 1);
+    o << ldec_[k].wires();
+  }
 }
 
 void Generator::fsm_stream(std::ostringstream& o) const {
@@ -393,7 +429,7 @@ void Generator::units() {
     const char* what = adder ? "adder" : un.kind == UnitKind::Mul ? "multiplier" : un.kind == UnitKind::Div ? "divider"
                                                                                                       : "fused multiply-add";
     body_ += fmt::format("  // unit {} ({}, latency {}{})\n", u, what, un.latency, un.pipelined ? ", pipelined" : "");
-    seq_ = u;  // its selects and issue from its own sequencer (Decode::Local)
+    seq_ = seq_of(u);  // its issue and op from its own sequencer, each port's selects from the port's (Decode::Local)
     declare_event(fmt::format("iss_{}", u), [&](int c) { return iss(c).valid ? (st ? iss(c).stage : 0) : -1; });
     std::string op = "2'b00";
     if (adder) {
@@ -427,11 +463,13 @@ void Generator::units() {
       std::vector<std::string> in;
       for (const Operand& o : src) in.push_back(operand(o));
       if (src.size() > 1) {
+        seq_ = seq_of(u, p);
         select(name + "_sel", static_cast<int>(src.size()), P_, [&](int c) {
           const Issue& is = iss(c);
           if (!is.valid || (p == 0 && adder && is.op == kOpNeg)) return -1;
           return index_of(src, p == 2 ? is.c : p ? is.b : is.a);
         });
+        seq_ = seq_of(u);
       }
       body_ += fmt::format("  wire [{}:0] {} = {};  // {} source{}\n", W_ - 1, name,
                            mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), name + "_sel"),
@@ -505,11 +543,16 @@ void Generator::io() {
         }
         return any ? 0 : kDc;
       });
-      body_ += fmt::format("  wire {} = load_beat & {};\n", load_we_[r], paren(dec_.expr(t)));
+      load_enable(load_we_[r], "load_beat & " + paren(dec_.expr(t)));
     }
     std::vector<bool> used(static_cast<std::size_t>(K_), false);
     for (int j = 0; j < n_in_; ++j)
       if (dest(j) >= 0) used[static_cast<std::size_t>(j % K_)] = true;
+    if (local_)
+      for (int l = 0; l < K_; ++l)
+        if (used[static_cast<std::size_t>(l)])
+          body_ += fmt::format("  reg [{0}:0] in_lane{1}_q;\n  always @(posedge clk_i) in_lane{1}_q <= {2};\n", W_ - 1, l,
+                               lane_word(l));
     used[0] = used[0] || n_par_ > 0;  // the configuration phase takes lane 0
     for (int l = 0; l < K_; ++l)
       if (!used[static_cast<std::size_t>(l)])
@@ -525,8 +568,10 @@ void Generator::io() {
         const int d = dp_.input_reg[static_cast<std::size_t>(k)];
         return d < 0 ? kDc : d == static_cast<int>(r);
       });
-      body_ += fmt::format("  wire {} = load_en & {};\n", load_we_[r], paren(dec_.expr(t)));
+      load_enable(load_we_[r], "load_en & " + paren(dec_.expr(t)));
     }
+    if (local_)
+      body_ += fmt::format("  reg [{0}:0] in_lane0_q;\n  always @(posedge clk_i) in_lane0_q <= in_data_i;\n", W_ - 1);
   } else {
     const auto& prog = dp_.program;
     body_ += fmt::format("  assign launch = running & {};\n",
@@ -556,7 +601,8 @@ void Generator::io() {
   for (int b = 0; b < RA_; ++b) {
     std::vector<std::string> terms;
     for (std::size_t r = 0; r < load_we_.size(); ++r)
-      if (!load_we_[r].empty() && ((r >> b) & 1) && load_lane(static_cast<int>(r)) == 0) terms.push_back(load_we_[r]);
+      if (!load_we_[r].empty() && ((r >> b) & 1) && load_lane(static_cast<int>(r)) == 0)
+        terms.push_back(load_we_[r] + (local_ ? "_now" : ""));
     la.push_back(terms.empty() ? "1'b0" : join(terms, " | "));
   }
   std::reverse(la.begin(), la.end());
@@ -656,7 +702,7 @@ void Generator::registers() {
       const std::string name = fmt::format("we_r{}_u{}", r, w);
       we_[r].push_back(name);
       en.push_back(name);
-      seq_ = w;  // the writer's sequencer (Decode::Local)
+      seq_ = seq_of(w);  // the writer's sequencer (Decode::Local)
       declare_event(name, [&](int c) {
         const WriteBack& wb = dp_.program[static_cast<std::size_t>(c)].wb[static_cast<std::size_t>(w)];
         return wb.valid && wb.dest == static_cast<int>(r) ? (st ? wb.stage : 0) : -1;
@@ -668,7 +714,7 @@ void Generator::registers() {
       std::vector<std::string> in;
       for (int w : units) in.push_back(fmt::format("res_{}", w));
       const std::string sel = fmt::format("r{}_sel", r);
-      seq_ = units.front();  // the first writer's sequencer (Decode::Local)
+      seq_ = seq_of(units.front());  // the first writer's sequencer (Decode::Local)
       if (units.size() > 1)
         select(sel, static_cast<int>(units.size()), P_, [&](int c) {
           for (std::size_t k = 0; k < units.size(); ++k) {
@@ -681,7 +727,7 @@ void Generator::registers() {
       data = mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), sel);
     }
     if (!load_we_[r].empty()) {
-      const std::string in = lane_word(load_lane(static_cast<int>(r)));
+      const std::string in = load_word(load_lane(static_cast<int>(r)));
       data = data.empty() ? in : fmt::format("{} ? {} : {}", load_we_[r], in, data);
     }
     const bool unused = !read.count(static_cast<int>(r));
@@ -747,7 +793,7 @@ std::string Generator::run() {
   seq_ = -1;
   io();
   o << "  // Counter predecode.\n" << dec_.wires();
-  for (const Decoder& d : ldec_) o << d.wires();
+  if (local_) sequencers(o);
   o << body_ << writes_;
   std::vector<std::string> res;
   for (int u = U_ - 1; u >= 0; --u) res.push_back(fmt::format("res_{}", u));
