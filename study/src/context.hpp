@@ -84,7 +84,8 @@ struct Lever {
 // the four-word input port (fewer words where the design has fewer port inputs); the same with operand registers
 // where every unit latency is at least 2; and, where the target's unit table has the deep units and the design has
 // only multipliers and adders, the same again with the deep units (rtl/units/deep) in the fixed-point format, each
-// at the least latency at which it alone reaches 95 % of the slower deep unit's best clock, plus its operand register.
+// at the least latency at which it alone reaches 95 % of the slower deep unit's best clock, plus its operand register;
+// and the same again with local sequencers (--decode local) instead of registered decode.
 std::vector<Lever> levers_of(const Context& ctx, const nlohmann::json& design);
 // Whether the study will have a placement of the design in `dir` on its target: --pnr, or a cached result (the
 // design's own cache or the committed one, at seed 1 or the other seeds the device section reads).

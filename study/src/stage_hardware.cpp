@@ -726,6 +726,13 @@ std::vector<Lever> levers_of(const Context& ctx, const json& design) {
       deep.lat_add = lat->second;
       deep.format = kFixedBound;
       l.push_back(deep);
+      // Local sequencers (hw/hardwired.hpp Decode::Local) on the same design: no control net crosses the device, so
+      // the clock rises until the routes between the units and the registers set it; 3 cycles more.
+      Lever local = deep;
+      local.name = "local sequencers" + deep.name.substr(deep.name.find(','));  // "registered decode" replaced
+      for (std::size_t i = 0; i + 1 < local.args.size(); ++i)
+        if (local.args[i] == "--decode") local.args[i + 1] = "local";
+      l.push_back(local);
     }
   return l;
 }

@@ -471,7 +471,7 @@ TEST(StudyOutput, DeviceSectionCostsEveryChosenDesign) {
 // with the fastest design's cycles (the options change the Verilog, not the program), placed from the committed cache
 // and compared with the same design's placed time without them; the summary quotes the fastest per format. The
 // deep-units lever is built in fixed:16.16 only, at its own latencies (a new schedule: its own cycles), of the
-// deep units.
+// deep units, with registered decode and with local sequencers.
 TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
   const json dev = data("device");
   const json designs = data("designs")["designs"];
@@ -479,7 +479,8 @@ TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
   ASSERT_TRUE(dev.contains("levers"));
   const json& lv = dev["levers"];
   const bool opregs = designs[0]["explore"]["lat_mul"].get<int>() >= 2 && designs[0]["explore"]["lat_add"].get<int>() >= 2;
-  EXPECT_EQ(lv.size(), (opregs ? 4u : 2u) + 1u);  // per lever, binary32 and fixed:16.16; the deep lever in fixed:16.16
+  // per lever, binary32 and fixed:16.16; the deep levers (registered decode, local sequencers) in fixed:16.16
+  EXPECT_EQ(lv.size(), (opregs ? 4u : 2u) + 2u);
   int deep_levers = 0;
   const json runs = data("verify")["runs"];
   const std::string md = read(kDir / "report.md");
@@ -514,7 +515,11 @@ TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
       }
     EXPECT_TRUE(verified);
     // The manifest says which options it was built with.
-    EXPECT_EQ(m["spec"]["decode"], "registered");
+    const bool local = l["lever"].get<std::string>().rfind("local sequencers, ", 0) == 0;
+    EXPECT_EQ(m["spec"]["decode"], local ? "local" : "registered");
+    if (local) {
+      EXPECT_TRUE(deep);
+    }
     EXPECT_EQ(m["spec"].value("operand_regs", false), l["lever"].get<std::string>().find("operand registers") != std::string::npos);
     ASSERT_TRUE(l["placed"].contains("time_ns")) << l["placed"]["status"];
     const double t = l["placed"]["time_ns"].get<double>();
@@ -524,7 +529,7 @@ TEST(StudyOutput, PipeliningOptionsAreVerifiedPlacedAndCompared) {
     const std::string f = l["format"];
     if (!best.count(f) || t < best[f]) best[f] = t;
   }
-  EXPECT_EQ(deep_levers, 1);
+  EXPECT_EQ(deep_levers, 2);
   EXPECT_EQ(best.size(), 2u);
   for (const auto& [format, t] : best)
     EXPECT_NE(summary.find("the lowest-latency design in " + format + " takes " + fmt::format("{:.1f}", t) + " ns"),

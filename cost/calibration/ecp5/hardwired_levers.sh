@@ -1,7 +1,8 @@
 #!/bin/sh
 # What registered decode and operand registers (neaccel rtl --decode registered, --operand-regs; docs/datapath.md
 # "Registered decode and operand registers"), an input port of four words per cycle (--in-words 4: the 24 inputs
-# load in 6 cycles instead of 24) and the deep units (--units deep, rtl/units/deep) do to the placed clock of the
+# load in 6 cycles instead of 24), the deep units (--units deep, rtl/units/deep) and local sequencers (--decode
+# local: a counter copy beside each unit and operand port) do to the placed clock of the
 # study's fastest puma560 design, and what the unit
 # latencies then cost in cycles. Each design is generated, co-simulated against its SystemC model (RTL =
 # model in every cycle, results bit-exact), and placed and routed on the LFE5U-85F (neaccel area --design DIR --pnr
@@ -31,7 +32,9 @@ fp-32-reg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --in-wo
 fp-32-reg-opreg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
 fx-32-reg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --in-words 4
 fx-32-reg-opreg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
-fx-52-deep-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode registered --operand-regs --in-words 4 --units deep'
+fx-52-deep-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode registered --operand-regs --in-words 4 --units deep
+fx-52-deep-local-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode local --operand-regs --in-words 4 --units deep
+fx-32-deep-local-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode local --operand-regs --in-words 4 --units deep'
 mkdir -p "$work"
 echo "$list" | while IFS='|' read -r name seed args; do
   d="$work/$name"
