@@ -342,6 +342,9 @@ void run_asic(const AreaOptions& a) {
     fmt::print("  worst register-to-register path {:.3f} ns ({} stages): clock {:.2f} ns, {:.2f} MHz\n",
                j["worst_path"]["min_period_ns"].get<double>(), j["worst_path"]["stages"].get<int>(), j["clock_ns"].get<double>(),
                j["fmax_mhz"].get<double>());
+    if (j["worst_path"].contains("start_register") && j["worst_path"].contains("end_register"))
+      fmt::print("    from register {} to register {}\n", j["worst_path"]["start_register"].get<std::string>(),
+                 j["worst_path"]["end_register"].get<std::string>());
     const json& act = j["activity"];
     if (act.value("source", "") == "co-simulation")
       fmt::print("  activity from the co-simulation ({} random states, seed {}, {} cycles): {} of {} flip-flops traced, mean "

@@ -375,6 +375,7 @@ json asic_run(const Target& t, const AsicJob& job) {
   // Per-net activity: the flip-flops' output nets carry the RTL register names (or the port's they drive); nets
   // the trace does not name (the logic between registers, renamed by ABC) get the registers' mean toggle rate.
   json activity_info;
+  double mean_rate = 0;
   if (job.net_activity) {
     std::vector<std::string> seq;
     for (const auto& [type, n] : inst)
@@ -406,7 +407,9 @@ json asic_run(const Target& t, const AsicJob& job) {
       ++in_matched;
     }
     const double mean = sum / static_cast<double>(matched);
+    mean_rate = mean;
     write_atomic(work / "activity.tcl", activity_tcl(*job.net_activity, mean, job.clock_port));
+    write_atomic(work / "activity-uniform.tcl", activity_tcl({}, mean, job.clock_port));
     activity_info = job.activity_source;
     activity_info["flip_flops"] = static_cast<long>(q.size());
     activity_info["flip_flops_traced"] = matched;
@@ -435,9 +438,20 @@ json asic_run(const Target& t, const AsicJob& job) {
     if (!power) {
       s += "report_checks -path_delay max -group_count 1 -digits 4 -fields {slew cap input_pin}\n";
     } else {
-      if (job.net_activity) s += "source " + tcl_quote((work / "activity.tcl").string()) + "\n";
-      else s += fmt::format("set_power_activity -global -activity {}\n", job.activity);
-      s += "report_power -digits 6\n";
+      if (job.net_activity) {
+        // Three reports in one session: every net at the registers' mean rate set pin by pin, the per-net rates,
+        // and -global at the mean (set last: OpenSTA 2019 lets -global override every pin). The first and the
+        // last must agree, or the per-pin route is not trusted on this netlist.
+        s += "source " + tcl_quote((work / "activity-uniform.tcl").string()) + "\n";
+        s += "puts {== nea uniform}\nreport_power -digits 6\n";
+        s += "source " + tcl_quote((work / "activity.tcl").string()) + "\n";
+        s += "puts {== nea per-net}\nreport_power -digits 6\n";
+        s += fmt::format("set_power_activity -global -activity {}\n", mean_rate);
+        s += "puts {== nea global}\nreport_power -digits 6\n";
+      } else {
+        s += fmt::format("set_power_activity -global -activity {}\n", job.activity);
+        s += "report_power -digits 6\n";
+      }
     }
     return s;
   };
@@ -458,7 +472,32 @@ json asic_run(const Target& t, const AsicJob& job) {
   const StaPath path = parse_sta_path(run_sta("timing", sta_script(10.0, false)));
   // The clock: the path's minimum period, to 0.01 ns above.
   const double period = std::ceil(path.min_period_ns() * 100.0 - 1e-6) / 100.0;
-  const StaPower pw = parse_sta_power(run_sta("power", sta_script(period, true)));
+  StaPower pw;
+  if (!job.net_activity) {
+    pw = parse_sta_power(run_sta("power", sta_script(period, true)));
+  } else {
+    const std::string log = run_sta("power", sta_script(period, true));
+    auto part = [&](const std::string& name) {
+      const std::size_t at = log.find("== nea " + name + "\n");
+      if (at == std::string::npos) throw Error(fmt::format("{}: no \"{}\" power report (see {})", (work / "netlist.v").string(), name, (work / "power.log").string()));
+      const std::size_t end = log.find("== nea ", at + 8);
+      return parse_sta_power(log.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    };
+    const StaPower uniform = part("uniform"), per_net = part("per-net"), global = part("global");
+    const double diff = global.total.total_w > 0 ? (uniform.total.total_w - global.total.total_w) / global.total.total_w : 0.0;
+    activity_info["check"] = {{"uniform_per_pin_mw", round_to(uniform.total.total_w * 1e3, 1e-6)},
+                              {"global_mw", round_to(global.total.total_w * 1e3, 1e-6)},
+                              {"difference_percent", round_to(100 * diff, 0.01)}};
+    if (std::abs(diff) <= 0.02) {
+      pw = per_net;
+      activity_info["method"] = "per net";
+    } else {
+      // Seen on a planar2 design: every pin set to 0.1 one by one gave 8.6 times -global 0.1's power, where the
+      // PUMA 560 design agreed within 0.6 %. Not understood; the mean rate is then applied to every net.
+      pw = global;
+      activity_info["method"] = "global at the flip-flops' mean rate (the per-pin route disagreed with -global on this netlist)";
+    }
+  }
   if ((job.net_activity || job.activity > 0) && pw.total.internal_w <= 0)
     throw Error(fmt::format("{}: OpenSTA reports no internal power (see {})", (work / "netlist.v").string(), (work / "power.log").string()));
   const auto t2 = std::chrono::steady_clock::now();
@@ -534,7 +573,9 @@ json design_asic(const DesignAsicOptions& o) {
   // The activity: --activity A for every net, or the toggle rates of the design's own co-simulation.
   const bool from_sim = o.activity < 0;
   const double activity = o.activity;
-  const std::string act_tag = from_sim ? fmt::format("cosim-r{}-s{}", o.activity_states, o.activity_seed) : fmt::format("a{}", activity);
+  const std::string trace_tag = fmt::format("cosim-r{}-s{}", o.activity_states, o.activity_seed);
+  // -v2: the per-net power checked against -global on the same netlist (asic_run), else the mean rate globally.
+  const std::string act_tag = from_sim ? trace_tag + "-v2" : fmt::format("a{}", activity);
 
   // The netlist's key leaves the activity out (a second activity maps nothing again); the result's file names it.
   std::string key = fmt::format("{}|{}|{}", kVersion, t.data.dump(), ref::fnv1a64_hex(read_whole_file(source_dir() / t.liberty)));
@@ -561,13 +602,13 @@ json design_asic(const DesignAsicOptions& o) {
     json source;
     if (from_sim) {
       // The toggle rates are kept (toggles-<tag>.json), the trace itself (tens of MB) is not.
-      const fs::path rates_file = cache / ("toggles-" + act_tag + ".json");
+      const fs::path rates_file = cache / ("toggles-" + trace_tag + ".json");
       json rates;
       if (!o.remeasure && fs::exists(rates_file)) {
         rates = json::parse(slurp(rates_file));
       } else {
         if (!o.write_trace) throw Error("--target " + t.name + ": no co-simulation to take the activity from (give --activity A)");
-        const fs::path vcd = cache / ("trace-" + act_tag + ".vcd");
+        const fs::path vcd = cache / ("trace-" + trace_tag + ".vcd");
         o.write_trace(vcd.string(), o.activity_states, o.activity_seed);
         std::ifstream in(vcd, std::ios::binary);
         if (!in) throw Error(vcd.string() + ": the co-simulation wrote no trace");
