@@ -256,6 +256,27 @@ StaPower parse_sta_power(const std::string& report) {
   return p;
 }
 
+// The net on `pin` of instance `inst` in a netlist written by Yosys (one connection per line), as OpenSTA names it;
+// empty where there is none.
+std::string instance_pin_net(const std::string& netlist, const std::string& inst, const std::string& pin) {
+  const std::string head = " " + inst + " (\n";
+  const std::size_t at = netlist.find(head);
+  if (at == std::string::npos) return {};
+  const std::size_t end = netlist.find(");", at);
+  const std::string conn = "." + pin + "(";
+  const std::size_t p = netlist.find(conn, at);
+  if (p == std::string::npos || p > end) return {};
+  // The connection is one line, `.Q(\name )` with a comma after it unless it is the last.
+  const std::size_t eol = netlist.find('\n', p);
+  std::string net = netlist.substr(p + conn.size(), eol == std::string::npos ? std::string::npos : eol - p - conn.size());
+  while (!net.empty() && (net.back() == ',' || net.back() == ' ')) net.pop_back();
+  if (net.empty() || net.back() != ')') return {};
+  net.pop_back();
+  while (!net.empty() && net.back() == ' ') net.pop_back();
+  if (!net.empty() && net[0] == '\\') net.erase(0, 1);
+  return net;
+}
+
 // ---- The flow ----
 
 namespace {
@@ -292,23 +313,6 @@ LibertyFiles liberty_files(const Target& t, const fs::path& dir) {
 
 std::string tcl_quote(const std::string& s) { return "{" + s + "}"; }
 
-// The net on `pin` of instance `inst` in a netlist written by Yosys (one connection per line), as OpenSTA names it;
-// empty where there is none.
-std::string instance_pin_net(const std::string& netlist, const std::string& inst, const std::string& pin) {
-  const std::string head = " " + inst + " (\n";
-  const std::size_t at = netlist.find(head);
-  if (at == std::string::npos) return {};
-  const std::size_t end = netlist.find(");", at);
-  const std::string conn = "." + pin + "(";
-  const std::size_t p = netlist.find(conn, at);
-  if (p == std::string::npos || p > end) return {};
-  const std::size_t close = netlist.find(")\n", p);
-  if (close == std::string::npos) return {};
-  std::string net = netlist.substr(p + conn.size(), close - p - conn.size());
-  while (!net.empty() && net.back() == ' ') net.pop_back();
-  if (!net.empty() && net[0] == '\\') net.erase(0, 1);
-  return net;
-}
 
 }  // namespace
 

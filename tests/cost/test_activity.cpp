@@ -85,6 +85,19 @@ TEST(AsicActivity, FlipFlopOutputNetsOfTheNetlist) {
   EXPECT_NE(std::find(q.begin(), q.end(), "s_o[4]"), q.end());
 }
 
+// The worst path's end registers: the Q net of an instance, the last connection or not (a flip-flop with reset has
+// RESET_B after Q).
+TEST(AsicActivity, InstancePinNet) {
+  const std::string add4 = neaccel::read_whole_file(kData / "add4.netlist.v");
+  EXPECT_EQ(neaccel::cost::instance_pin_net(add4, "_26_", "Q"), "b_q[0]");
+  EXPECT_EQ(neaccel::cost::instance_pin_net(add4, "_26_", "RESET_B"), "");
+  EXPECT_EQ(neaccel::cost::instance_pin_net(add4, "_999_", "Q"), "");
+  const std::string rst = "  sky130_fd_sc_hd__dfrtp_1 _7_ (\n    .CLK(clk_i),\n    .D(_1_),\n    .Q(\\u_top.idx_q[4] ),\n"
+                          "    .RESET_B(rst_ni)\n  );\n";
+  EXPECT_EQ(neaccel::cost::instance_pin_net(rst, "_7_", "Q"), "u_top.idx_q[4]");
+  EXPECT_EQ(neaccel::cost::instance_pin_net(rst, "_7_", "RESET_B"), "rst_ni");
+}
+
 TEST(AsicActivity, OpenStaScriptSetsEveryNet) {
   const std::string s = neaccel::cost::activity_tcl({{"u_top.a_q[2]", 0.25}}, 0.125, "clk_i");
   EXPECT_NE(s.find("  {u_top.a_q[2]} 0.25\n"), std::string::npos);

@@ -59,6 +59,10 @@ struct StaPath {
 // The first path of the report. Throws when the report holds none ("No paths.").
 StaPath parse_sta_path(const std::string& report);
 
+// The net on `pin` of instance `inst` in a netlist written by Yosys (write_verilog -noattr -noexpr: one
+// connection per line), as OpenSTA names it (no backslash or trailing space); empty where there is none.
+std::string instance_pin_net(const std::string& netlist, const std::string& inst, const std::string& pin);
+
 // ---- OpenSTA `report_power` ----
 struct StaPowerRow {
   double internal_w = 0, switching_w = 0, leakage_w = 0, total_w = 0;
