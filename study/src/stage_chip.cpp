@@ -79,7 +79,8 @@ json chip_row(Context& ctx, const std::string& name, const std::string& format, 
   row["activity"] = a.value("source", std::string("global")) == "co-simulation"
                         ? json{{"source", "co-simulation"}, {"states", a["states"]}, {"cycles", a["cycles"]},
                                {"mean_flip_flop_rate", a["mean_flip_flop_rate"]},
-                               {"flip_flops_traced", a["flip_flops_traced"]}}
+                               {"flip_flops_traced", a["flip_flops_traced"]},
+                               {"method", a.value("method", std::string("per net"))}}
                         : json{{"source", "global"}, {"global", a["global"]}};
   row["worst_path"] = {{"stages", j["worst_path"]["stages"]}, {"ns", j["worst_path"]["min_period_ns"]},
                        {"from", j["worst_path"].value("start_register", j["worst_path"]["startpoint"].get<std::string>())},
@@ -132,7 +133,9 @@ void stage_chip(Context& ctx) {
          "Yosys and timed and powered by OpenSTA (`neaccel area --design DIR --target " + t.name + "`, docs/asic.md): "
          "a " + std::string(kEstimate) + " (25 C, 1.80 V), ideal clock, no placement, clock tree or wires. The clock is "
          "the worst register-to-register path's; the power is at that clock, every register's and port's toggle rate "
-         "taken from the design's own co-simulation on random states (other nets at the registers' mean rate); "
+         "taken from the design's own co-simulation on random states (other nets at the registers' mean rate) where "
+         "OpenSTA's pin-by-pin route agrees with its global one on the netlist, else the registers' mean rate on "
+         "every net (the last column says which; docs/asic.md, Activity); "
          "energy per evaluation = power x cycles x clock. The designs are ranked by the chip's time per evaluation.");
   std::vector<std::vector<Cell>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -140,16 +143,17 @@ void stage_chip(Context& ctx) {
     if (!rows[i].contains("time_ns")) {
       cells.push_back({r.num("chip", at + "/name"), r.num("chip", at + "/format"), r.num("chip", at + "/status"),
                        Report::label("-"), Report::label("-"), Report::label("-"), Report::label("-"),
-                       Report::label("-"), Report::label("-"), Report::label("-")});
+                       Report::label("-"), Report::label("-"), Report::label("-"), Report::label("-")});
       continue;
     }
     cells.push_back({r.num("chip", at + "/name"), r.num("chip", at + "/format"), r.num("chip", at + "/status"),
                      r.num("chip", at + "/cycles"), r.num("chip", at + "/clock_ns", 2), r.num("chip", at + "/time_ns", 1),
                      r.num("chip", at + "/area_mm2", 3), r.num("chip", at + "/total_mw", 2),
-                     r.num("chip", at + "/energy_nj", 2), r.num("chip", at + "/activity/mean_flip_flop_rate", 3)});
+                     r.num("chip", at + "/energy_nj", 2), r.num("chip", at + "/activity/mean_flip_flop_rate", 3),
+                     r.num("chip", at + "/activity/method")});
   }
   r.table({"design", "format", "status", "cycles", "clock (ns)", "ns per evaluation", "mm2", "power (mW)",
-           "nJ per evaluation", "mean register toggle rate"},
+           "nJ per evaluation", "mean register toggle rate", "activity applied"},
           cells);
   if (best >= 0) {
     const std::string at = fmt::format("/designs/{}", best);

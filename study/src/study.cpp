@@ -178,8 +178,8 @@ void summary(Context& ctx) {
     if (ctx.data.at("summary").contains("asic")) {
       r.para("- As a chip (" + ctx.data.at("summary")["asic"]["estimate"].get<std::string>() + ", {}): \"{}\" in {} "
              "takes {} ns per evaluation ({} cycles at {} ns, {} MHz), {} evaluations per second one after another, "
-             "{} mm2 of cells, {} mW, {} nJ per evaluation (power at the registers' toggle rates in its "
-             "co-simulation, mean {} per cycle); the FPGA's energy is not known (no power model or measurement of "
+             "{} mm2 of cells, {} mW, {} nJ per evaluation (power from the registers' toggle rates in its "
+             "co-simulation, mean {} per cycle, applied {}); the FPGA's energy is not known (no power model or measurement of "
              "the ECP5 here). Beside it, Rahman and Meyer's systolic Newton-Euler chip (1992; process {}): {} cycles "
              "for {} links at {} MHz, {} ns per evaluation ({}).",
              {r.num("summary", "/asic/target"), r.num("summary", "/asic/design"), r.num("summary", "/asic/format"),
@@ -187,7 +187,7 @@ void summary(Context& ctx) {
               r.num("summary", "/asic/fmax_mhz", 2), r.num("summary", "/asic/per_s", 0),
               r.num("summary", "/asic/area_mm2", 3), r.num("summary", "/asic/power_mw", 2),
               r.num("summary", "/asic/energy_nj", 2), r.num("summary", "/asic/activity/mean_flip_flop_rate", 3),
-              r.num("summary", "/rahman_meyer/process"), r.num("summary", "/rahman_meyer/cycles"),
+              r.num("summary", "/asic/activity/method"), r.num("summary", "/rahman_meyer/process"), r.num("summary", "/rahman_meyer/cycles"),
               r.num("summary", "/rahman_meyer/links"), r.num("summary", "/rahman_meyer/clock_mhz"),
               r.num("summary", "/rahman_meyer/time_ns", 0), r.num("summary", "/rahman_meyer/source")});
     }
