@@ -12,11 +12,13 @@
 #include "neaccel/cost/routability.hpp"
 #include "neaccel/cost/target.hpp"
 #include "neaccel/cost/unit_runs.hpp"
+#include "neaccel/sim/sim.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <unistd.h>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -294,6 +296,20 @@ void run_asic(const AreaOptions& a) {
     o.activity = a.activity;
     o.remeasure = a.remeasure;
     o.cached_only = a.units.cached_only;
+    // Without --activity: the design's co-simulation (Verilator RTL against the SystemC model) on random states,
+    // traced, gives every register's and port's toggle rate.
+    o.write_trace = [&a](const std::string& vcd, int states, unsigned long long seed) {
+      const bool tty = isatty(STDERR_FILENO);
+      if (tty) fmt::print(stderr, "activity: co-simulating {} on {} random states (seed {}) with a VCD trace\n", a.design.dir, states, seed);
+      neaccel::sim::Options s;
+      s.out = a.design.dir;
+      s.engine = "cosim";
+      s.random = states;
+      s.seed = seed;
+      s.vcd = vcd;
+      s.quiet = !tty;
+      neaccel::sim::run(s);
+    };
     j = neaccel::cost::design_asic(o);
   } else {
     neaccel::cost::UnitAsicOptions o;
@@ -326,9 +342,20 @@ void run_asic(const AreaOptions& a) {
     fmt::print("  worst register-to-register path {:.3f} ns ({} stages): clock {:.2f} ns, {:.2f} MHz\n",
                j["worst_path"]["min_period_ns"].get<double>(), j["worst_path"]["stages"].get<int>(), j["clock_ns"].get<double>(),
                j["fmax_mhz"].get<double>());
-    fmt::print("  power at that clock, activity {} per net per cycle: leakage {:.4f} uW, internal {:.3f} mW, switching {:.3f} mW, "
-               "total {:.3f} mW\n", j["activity"]["global"].get<double>(), p["leakage_uw"].get<double>(), p["internal_mw"].get<double>(),
-               p["switching_mw"].get<double>(), p["total_mw"].get<double>());
+    if (j["worst_path"].contains("start_register") && j["worst_path"].contains("end_register"))
+      fmt::print("    from register {} to register {}\n", j["worst_path"]["start_register"].get<std::string>(),
+                 j["worst_path"]["end_register"].get<std::string>());
+    const json& act = j["activity"];
+    if (act.value("source", "") == "co-simulation")
+      fmt::print("  activity from the co-simulation ({} random states, seed {}, {} cycles): {} of {} flip-flops traced, mean "
+                 "toggle rate {:.4f} per cycle (other nets at that rate), inputs {:.4f}\n",
+                 act["states"].get<int>(), act["seed"].get<unsigned long long>(), act["cycles"].get<long>(),
+                 act["flip_flops_traced"].get<long>(), act["flip_flops"].get<long>(), act["mean_flip_flop_rate"].get<double>(),
+                 act["mean_input_rate"].get<double>());
+    else
+      fmt::print("  activity {} per net per cycle (--activity; not the design's own toggle rates)\n", act["global"].get<double>());
+    fmt::print("  power at that clock: leakage {:.4f} uW, internal {:.3f} mW, switching {:.3f} mW, total {:.3f} mW\n",
+               p["leakage_uw"].get<double>(), p["internal_mw"].get<double>(), p["switching_mw"].get<double>(), p["total_mw"].get<double>());
     fmt::print("  {} cycles per evaluation: {:.1f} ns, {:.3f} nJ per evaluation (latency {} cycles, {:.1f} ns)\n",
                j["cycles_per_evaluation"].get<long>(), j["time_per_evaluation_ns"].get<double>(),
                j["energy_per_evaluation_nj"].get<double>(), j["latency_cycles"].get<long>(), j["latency_ns"].get<double>());
@@ -382,8 +409,8 @@ void setup(CLI::App& app) {
                   "standard cells, with --design DIR or --unit: mapped, timed and powered by Yosys and OpenSTA, "
                   "pre-layout; docs/asic.md)");
   cmd->add_option("--activity", opts->activity,
-                  "with --target sky130-hd: transitions per clock cycle of every net for the power (default the "
-                  "target's, 0.1)")
+                  "with --target sky130-hd: transitions per clock cycle of every net for the power (default: with --design "
+                  "the toggle rates of the design's co-simulation on 20 random states; with --unit the target's 0.1)")
       ->check(CLI::Range(0.0, 2.0));
   cmd->add_flag("--model", opts->model,
                 "with --target (not ice40-hx8k): the device model's coefficients and the placed designs it is fitted "

@@ -38,8 +38,14 @@ void setup(CLI::App& app) {
       ->excludes(pin_off);
   cmd->add_option("--target", opt->target,
                   "the device the chosen designs are costed on and placed and routed on: ecp5-85f (LFE5U-85F) or "
-                  "ice40-hx8k (no device section: the iCE40 figures are the exploration's)")
+                  "ice40-hx8k (no device section: the iCE40 figures are the exploration's); sky130-hd: the ECP5 as the device, "
+                  "and the built latency datapaths also mapped onto SkyWater 130 nm standard cells, pre-layout, the "
+                  "fastest by the chip's clock in the summary (committed results in data/asic-cache; --chip-flow runs "
+                  "the flow)")
       ->capture_default_str();
+  cmd->add_flag("--chip-flow", opt->chip_flow,
+                "with --target sky130-hd: map, time and power the designs with no cached chip result (Yosys, OpenSTA "
+                "and a traced co-simulation: about 2 minutes per PUMA 560 design)");
   cmd->add_flag("--pnr", opt->pnr,
                 "place and route the chosen designs the device model says fit (minutes to hours each, cached by "
                 "content hash; without it only results already cached, e.g. data/pnr-cache, are used)");
@@ -63,9 +69,14 @@ void setup(CLI::App& app) {
   cmd->callback([opt, out, depth] {
     opt->out = *out;
     neaccel::cli::as_usage([&] { return neaccel::cost::target(opt->target).name; });  // one line listing the targets
-    if (neaccel::cost::target(opt->target).is_asic())  // a standard-cell target: `neaccel area --target` only, so far
-      throw neaccel::cli::UsageError("--target " + opt->target + ": a standard-cell target; the study does not take it yet "
-                                     "(neaccel area --design DIR --target " + opt->target + ", docs/asic.md)");
+    // A standard-cell target: the chip beside the ECP5 (the device the exploration's model and section 7's place and
+    // route are for); section 7 adds the built latency datapaths on the chip, pre-layout (docs/study.md).
+    if (neaccel::cost::target(opt->target).is_asic()) {
+      opt->chip = neaccel::cost::target(opt->target).name;
+      opt->target = "ecp5-85f";
+    } else if (opt->chip_flow) {
+      throw neaccel::cli::UsageError("--chip-flow: only with a standard-cell target (--target sky130-hd)");
+    }
     neaccel::cli::check_device_budget(opt->target, opt->budget_lut, opt->budget_dsp);
     const neaccel::dfg::DepthMode mode = neaccel::dfg::parse_depth_mode(*depth);
     opt->depth = mode.on;

@@ -54,7 +54,11 @@ void stage_explore(Context& ctx);
 void stage_designs(Context& ctx);
 void stage_verify(Context& ctx);
 void stage_synthesis(Context& ctx);
-void stage_device(Context& ctx);      // within stage 7: the chosen designs on the target device (data/device.json)
+void stage_device(Context& ctx);
+// With a standard-cell chip beside the device (--target sky130-hd): section 7's latency datapaths on the chip,
+// pre-layout (data/chip.json; stage_chip.cpp), and whether a design directory has a chip result to read.
+void stage_chip(Context& ctx);
+bool chip_has(const Context& ctx, const std::filesystem::path& dir);      // within stage 7: the chosen designs on the target device (data/device.json)
 void device_summary(Context& ctx);    // the summary's line on the target device
 // The fastest chosen latency datapath as placed and routed on the study's device (design, point, its units, cycles,
 // time_ns, fmax_mhz, lut, lut_percent, dsp, part), or null when none was placed.

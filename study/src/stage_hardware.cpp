@@ -815,7 +815,7 @@ void stage_verify(Context& ctx) {
       if (l.lat_mul > 0) point["lat_mul"] = l.lat_mul;
       if (l.lat_add > 0) point["lat_add"] = l.lat_add;
       const json manifest = generate_rtl(ctx, point, name, format, false, l.args);
-      if (const fs::path dir = design_dir(ctx, name, format); !will_be_placed(ctx, dir)) {
+      if (const fs::path dir = design_dir(ctx, name, format); !will_be_placed(ctx, dir) && !chip_has(ctx, dir)) {
         fs::remove_all(dir);
         continue;
       }

@@ -113,6 +113,17 @@ void platforms_summary(Context& ctx) {
         fmt::format("{} LUT4 ({:.1f} % of the {}), {} DSP blocks, placed", pl["lut"].get<long>(),
                     pl["lut_percent"].get<double>(), pl["part"].get<std::string>(), pl["dsp"].get<long>()));
   }
+  // The chip (--target sky130-hd): its fastest design pre-layout, with the energy of its power report.
+  if (summ.contains("asic")) {
+    const json& a = summ["asic"];
+    const std::string format = a["format"].get<std::string>();
+    row(fmt::format("chip, lowest latency, {} ({}): {}, {}, {:.2f} MHz", a["target"].get<std::string>(),
+                    a["estimate"].get<std::string>(), a["design"].get<std::string>(),
+                    format == "fp32" ? std::string("binary32") : format, a["fmax_mhz"].get<double>()),
+        a["time_ns"], rate(a["per_s"].get<double>()), 1, error_of(a["design"], format), a["energy_nj"],
+        fmt::format("{:.3f} mm2 of standard cells, pre-layout; energy = OpenSTA power at the co-simulation's toggle "
+                    "rates x time", a["area_mm2"].get<double>()));
+  }
   accel(placed ? "lowest latency, estimated" : "lowest latency", fast["explore"],
         area_text(fast["area"], fast.value("target", json()), fast["device"]), error_of(fast["design"]));
   accel("highest throughput", top, area_text(top["throughput_area"], top.value("target_fit", json()), top["device"]),
@@ -344,8 +355,10 @@ void platforms_section(Context& ctx) {
          "states, relative to the largest output of each state; for the GPU, the host build's error plus the GPU's "
          "largest difference from the host build of the same kernel (a bound: nvcc contracts into FMA, the host "
          "build does not). Energy: the GPU's is board power (nvidia-smi, sampled while the largest batch ran) divided by the rate, "
-         "idle draw included; the CPU's and the accelerator's are not known (no power counter is read here, and the "
-         "accelerator's power is not modelled).");
+         "idle draw included; the chip's (with --target sky130-hd) is its pre-layout power report (OpenSTA, SkyWater 130 nm "
+         "typical corner, at the toggle rates of the design's co-simulation) times its time per evaluation; the CPU's and "
+         "the FPGA's are not known (no power counter is read here, and no power model or measurement of the ECP5 exists "
+         "in the project).");
 }
 
 }  // namespace neaccel::study

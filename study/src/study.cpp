@@ -113,7 +113,26 @@ void summary(Context& ctx) {
     // the comparisons with the CPU and the other platforms then quote.
     if (json placed = fastest_placed(ctx); !placed.is_null()) fastest["placed"] = std::move(placed);
   }
-  ctx.data.put("summary", {{"fastest", fastest}, {"best_throughput", top}});
+  json summ{{"fastest", fastest}, {"best_throughput", top}};
+  // The chip beside the FPGA (--target sky130-hd): its fastest design by the chip's time per evaluation (stage_chip).
+  if (ctx.data.has("chip") && ctx.data.at("chip").contains("fastest")) {
+    const json& chip = ctx.data.at("chip");
+    const json& c = chip["designs"][chip["fastest"].get<std::size_t>()];
+    summ["asic"] = {{"target", chip["target"]}, {"estimate", chip["estimate"]}, {"design", c["name"]},
+                    {"format", c["format"]}, {"cycles", c["cycles"]}, {"clock_ns", c["clock_ns"]},
+                    {"fmax_mhz", c["fmax_mhz"]}, {"time_ns", c["time_ns"]}, {"per_s", c["per_s"]},
+                    {"area_mm2", c["area_mm2"]}, {"power_mw", c["total_mw"]}, {"energy_nj", c["energy_nj"]},
+                    {"activity", c["activity"]}, {"worst_path", c["worst_path"]}};
+    // Rahman and Meyer's systolic Newton-Euler chip (1992): 69 + 12n cycles for n links at 25 MHz (the figures
+    // quoted in /work/shared/data/paper-tables.md, "Later hardware"); its process is not in the sources here.
+    const int n = ctx.robot.dof();
+    summ["rahman_meyer"] = {{"cycles", 69 + 12 * n}, {"links", n}, {"clock_mhz", 25}, {"time_ns", (69 + 12 * n) * 40.0},
+                            {"per_s", 25e6 / (69 + 12 * n)},
+                            {"source", "Rahman and Meyer 1992, systolic Newton-Euler chip: 69 + 12n clock cycles, 25 MHz "
+                                       "(n = 6: 5.64 us), as quoted in the project's paper tables"},
+                            {"process", "not stated in the sources in this repository (1 um CMOS by the project's brief)"}};
+  }
+  ctx.data.put("summary", summ);
   // The CPU comparison divides a measured figure: it stays with the measurements (timings.json; data/cpu.json too
   // with --report-timings).
   json& measured = ctx.timings["cpu"];
@@ -156,6 +175,22 @@ void summary(Context& ctx) {
     for (const char* k : {"/fastest/target/lut", "/fastest/target/dsp"}) c.push_back(r.num("summary", k, 0));
     r.para(std::string(latency_line) + "; by the device model of the {}: {} LUT4, {} DSP blocks.", c);
     device_summary(ctx);
+    if (ctx.data.at("summary").contains("asic")) {
+      r.para("- As a chip (" + ctx.data.at("summary")["asic"]["estimate"].get<std::string>() + ", {}): \"{}\" in {} "
+             "takes {} ns per evaluation ({} cycles at {} ns, {} MHz), {} evaluations per second one after another, "
+             "{} mm2 of cells, {} mW, {} nJ per evaluation (power from the registers' toggle rates in its "
+             "co-simulation, mean {} per cycle, applied {}); the FPGA's energy is not known (no power model or measurement of "
+             "the ECP5 here). Beside it, Rahman and Meyer's systolic Newton-Euler chip (1992; process {}): {} cycles "
+             "for {} links at {} MHz, {} ns per evaluation ({}).",
+             {r.num("summary", "/asic/target"), r.num("summary", "/asic/design"), r.num("summary", "/asic/format"),
+              r.num("summary", "/asic/time_ns", 1), r.num("summary", "/asic/cycles"), r.num("summary", "/asic/clock_ns", 2),
+              r.num("summary", "/asic/fmax_mhz", 2), r.num("summary", "/asic/per_s", 0),
+              r.num("summary", "/asic/area_mm2", 3), r.num("summary", "/asic/power_mw", 2),
+              r.num("summary", "/asic/energy_nj", 2), r.num("summary", "/asic/activity/mean_flip_flop_rate", 3),
+              r.num("summary", "/asic/activity/method"), r.num("summary", "/rahman_meyer/process"), r.num("summary", "/rahman_meyer/cycles"),
+              r.num("summary", "/rahman_meyer/links"), r.num("summary", "/rahman_meyer/clock_mhz"),
+              r.num("summary", "/rahman_meyer/time_ns", 0), r.num("summary", "/rahman_meyer/source")});
+    }
     top_cells.push_back(r.num("summary", "/best_throughput/target_fit/part"));
     for (const char* k : {"/best_throughput/target_fit/lut", "/best_throughput/target_fit/dsp"})
       top_cells.push_back(r.num("summary", k, 0));
@@ -236,6 +271,7 @@ fs::path run(const Options& options) {
   stage_verify(ctx);
   stage_synthesis(ctx);
   stage_device(ctx);
+  stage_chip(ctx);
   ctx.progress.stage("Report");
   const std::size_t summary_from = ctx.report.position();
   summary(ctx);

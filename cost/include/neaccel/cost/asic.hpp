@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -58,6 +59,10 @@ struct StaPath {
 // The first path of the report. Throws when the report holds none ("No paths.").
 StaPath parse_sta_path(const std::string& report);
 
+// The net on `pin` of instance `inst` in a netlist written by Yosys (write_verilog -noattr -noexpr: one
+// connection per line), as OpenSTA names it (no backslash or trailing space); empty where there is none.
+std::string instance_pin_net(const std::string& netlist, const std::string& inst, const std::string& pin);
+
 // ---- OpenSTA `report_power` ----
 struct StaPowerRow {
   double internal_w = 0, switching_w = 0, leakage_w = 0, total_w = 0;
@@ -76,7 +81,11 @@ struct AsicJob {
   std::filesystem::path work;            // where the scripts, logs, netlist and reports go
   std::filesystem::path liberty_dir;     // where the decompressed and the synthesis copies of the library are kept
   std::string clock_port = "clk_i";
-  double activity = 0.1;                 // set_power_activity -global
+  double activity = 0.1;                 // set_power_activity -global (when net_activity is null)
+  // Per-net toggle rates (netlist net names, transitions per clock cycle) from the design's own simulation; nets not
+  // in it get the mean rate of the flip-flops' outputs found in it. activity_source says where they come from.
+  const std::map<std::string, double>* net_activity = nullptr;
+  nlohmann::json activity_source;
   double timeout_s = 0;                  // each tool's limit; 0: none
 };
 // Maps, times and powers `job` on target `t` (kind asic). The result: area (um2, mm2, cells, flip-flops and their
@@ -93,12 +102,25 @@ nlohmann::json asic_run(const Target& t, const AsicJob& job);
 struct DesignAsicOptions {
   std::string dir;
   std::string target = "sky130-hd";
-  double activity = -1;    // < 0: the target's
+  // >= 0: every net this many transitions per cycle (--activity). < 0: the toggle rates of the design's own
+  // co-simulation on `activity_states` random states (seed `activity_seed`), traced into a VCD by `write_trace`
+  // (the CLI runs `neaccel sim --engine cosim --vcd`; the cost library does not link the simulator).
+  double activity = -1;
+  int activity_states = 20;
+  unsigned long long activity_seed = 1;
+  std::function<void(const std::string& vcd, int states, unsigned long long seed)> write_trace;
+  // Where committed results are read from before the tools run (the study: data/asic-cache/<target>, files
+  // <hash>.<activity>.json as the design's own cache writes them); empty: none.
+  std::string committed_dir;
   bool remeasure = false;  // run the tools even when cached
   bool cached_only = false;
   double timeout_s = 0;
 };
 nlohmann::json design_asic(const DesignAsicOptions& o);
+
+// The committed design results of a standard-cell target: data/asic-cache/<target> in the source tree
+// (cost/calibration/sky130/asic_cache.sh fills it from a study's design directories).
+std::filesystem::path asic_cache_dir(const std::string& target);
 
 // `neaccel area --unit U --latency L [--non-pipelined] --target sky130-hd`: one arithmetic unit in its timing harness
 // (rtl/units/timing: registered inputs and outputs, every stage a register-to-register path), cached under

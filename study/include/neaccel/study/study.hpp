@@ -31,6 +31,10 @@ struct Options {
   int pinocchio = -1;                      // the Pinocchio row: 1 on, 0 off, -1 on unless --quick (its first build
                                            // takes minutes)
   std::string target = "ecp5-85f";          // --target: the device the chosen designs are costed and placed on
+  // --target sky130-hd: the standard-cell chip beside the device (`target` is then ecp5-85f): the built latency
+  // datapaths on it, pre-layout (stage_chip); empty: none.
+  std::string chip;
+  bool chip_flow = false;  // --chip-flow: run Yosys, OpenSTA and the traced co-simulation where no chip result is cached
   bool pnr = false;                        // --pnr: place and route the chosen designs that the model says fit
                                            // (else only results already cached: data/pnr-cache)
   double pnr_timeout_s = cost::kPnrTimeoutS;  // --pnr-timeout: each tool's limit per design; nextpnr's router need not
