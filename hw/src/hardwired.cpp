@@ -482,8 +482,10 @@ void Generator::io() {
                          paren(dec_.expr(word_table([&](int c) -> signed char { return c < beats_; }))));
   if (!st) body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
   if (!st && K_ > 1) {
-    // A beat of K_ words: the beat counter decodes which registers its lanes write. Each loaded register is the
-    // destination of one input, so its data is that input's lane; the trace (dbg_load_*) shows lane 0's write.
+    // A beat of K_ words: the beat counter decodes which registers its lanes write. With the phases each loaded
+    // register is the destination of one input, so its data is that input's lane; with overlapped I/O a register may
+    // take inputs of several beats (on one lane, or on several through a lane multiplexer below). The trace
+    // (dbg_load_*) shows lane 0's write.
     auto dest = [&](int j) { return j < n_in_ ? dp_.input_reg[static_cast<std::size_t>(j)] : -1; };
     std::set<int> loaded;
     for (int j = 0; j < n_in_ && !overlap_; ++j)
