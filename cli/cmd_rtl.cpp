@@ -10,6 +10,7 @@
 #include "neaccel/hw/artifacts.hpp"
 #include "neaccel/hw/interconnect.hpp"
 #include "neaccel/ref/error.hpp"
+#include "neaccel/sched/bounds.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -26,7 +27,7 @@ using namespace neaccel;
 struct Options {
   std::string robot = "puma560", flavour = "general", format = "fp32", out = "out", ii, arch = "microcoded";
   std::string binding = "left-edge", depth = "on", regfile = "ff", params = "load", decode = "combinational";
-  std::string function = "id", units = "standard";
+  std::string function = "id", units = "standard", io = "phases";
   int mul = 1, add = 1, lat_mul = 3, lat_add = 2, fma = 0, lat_fma = 0, div = 0, lat_div = 8;
   bool div_pipelined = false;
   int max_registers = 0, in_words = 1, read_ports = 0, write_ports = 0;
@@ -106,6 +107,7 @@ void run(const Options& o) {
   spec.fma = o.fma;
   spec.lat_fma = o.lat_fma;
   spec.in_words = o.in_words;
+  spec.io = o.io;
   // Custom designs have no parameter inputs (--params load is then an error); the general flavour loads them once by
   // default, in both architectures.
   spec.params = spec.custom && !o.params_given ? "stream" : o.params;
@@ -167,6 +169,25 @@ void run(const Options& o) {
   std::printf("schedule length %d (lower bound %d), %d registers, %zu constants, microcode %zu x %d bits\n",
               d.schedule.length, d.schedule.lower_bound, dp.num_regs, dp.consts.size(), dp.program.size(),
               dp.config.word_bits());
+  if (dp.overlapped()) {
+    const auto io = sched::io_overlap(d.problem, dp.config.in_words);
+    std::printf("overlapped I/O: %zu inputs in %d beat%s of %d (load order: largest tail first), %zu outputs as "
+                "computed (order: %s)\n", dp.input_names.size(), dp.load_beats(), dp.load_beats() == 1 ? "" : "s",
+                dp.config.in_words, dp.output_names.size(), [&] {
+                  std::string names;
+                  for (int o : dp.output_order()) names += (names.empty() ? "" : " ") + dp.output_names[o];
+                  return names;
+                }().c_str());
+    std::printf("latency %d cycles (first input word to last output word; bound %d = critical path %d + %d of I/O no "
+                "schedule hides); cycles per evaluation %d (start to done)\n", dp.latency(), io.bound,
+                io.critical_path, io.hidden_io_bound(), dp.cycles());
+    if (dp.has_params())
+      std::printf("parameter memory: %zu robot parameters written once (configuration phase of %d cycles)\n",
+                  dp.param_names.size(), dp.config_cycles());
+    print_interconnect(spec, m);
+    std::printf("%s\n", wrote(o, d).c_str());
+    return;
+  }
   const std::string loads = dp.config.in_words > 1 ? fmt::format("{} beat{} of {} inputs at {} per cycle", dp.load_beats(),
                                                                    dp.load_beats() == 1 ? "" : "s",
                                                                    dp.input_names.size(), dp.config.in_words)
@@ -231,6 +252,9 @@ void setup(CLI::App& app) {
                   "input port of K words per cycle: the hardwired latency datapath loads its inputs in ceil(inputs / K) "
                   "cycles; the microcoded streaming one (--ii) has the I/O bound max(ceil(inputs / K), outputs)")
       ->check(neaccel::cli::int_in(1, 64));
+  cmd->add_option("--io", opt->io,
+                  "latency datapath I/O: phases (load, compute, unload one after the other) or overlap (hardwired: inputs "
+                  "arrive while the recursion runs, each result leaves as soon as it is computed)");
   cmd->add_option("--out", opt->out, "output directory");
   cmd->add_option("--depth", opt->depth, "depth-reducing re-association for these latencies: on | off | lookahead[:K]");
   cmd->add_option("--function", opt->function, "dynamics function: id, fd, fd-khalil, fd-strobe, mass, dtau (docs/functions.md)");

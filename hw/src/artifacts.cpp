@@ -186,6 +186,7 @@ nlohmann::json manifest_json(const Design& d, const std::string& rtl_dir) {
   if (d.spec.fma > 0) m["spec"]["fma"] = {{"units", d.spec.fma}, {"latency", d.spec.lat_fma}};
   if (d.spec.params != "stream") m["spec"]["params"] = d.spec.params;  // absent: parameters streamed
   if (d.spec.in_words > 1) m["spec"]["in_words"] = d.spec.in_words;  // absent: one word per cycle
+  if (d.spec.io != "phases") m["spec"]["io"] = d.spec.io;            // absent: LOAD, COMPUTE, UNLOAD phases
   m["datapath"] = to_json(d.dp);
   if (hardwired) m["datapath"]["config"]["module"] = "nea_top (generated, hardwired)";
   m["interconnect"] = to_json(interconnect(d.dp));  // multiplexer inputs of a hardwired datapath (docs/binding.md)
@@ -430,6 +431,8 @@ DesignSpec manifest_spec(const nlohmann::json& m, const std::string& path) {
   spec.params = s.text("params", "stream");
   if (spec.params != "stream" && spec.params != "load") s.fail("params", "'" + spec.params + "' (stream, load)");
   spec.in_words = s.integer("in_words", 1, 64, 1);
+  spec.io = s.text("io", "phases");
+  if (spec.io != "phases" && spec.io != "overlap") s.fail("io", "'" + spec.io + "' (phases, overlap)");
   return spec;
 }
 

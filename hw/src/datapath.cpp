@@ -152,6 +152,11 @@ struct Timing {
 Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s) {  // resident inputs: no register
   const std::size_t n = g.nodes.size();
   Timing t{std::vector<int>(n, -1), std::vector<int>(n, INT_MIN), std::vector<bool>(n, false)};
+  // A port input with a release time (loaded while the recursion runs) arrives in the cycle before it: the port's
+  // word is written into its register at the end of that cycle (no bypass from the port).
+  for (std::size_t v = 0; v < n; ++v)
+    if (g.nodes[v].op == dfg::Op::Input && !sched::is_resident(p, g.nodes[v].input))
+      t.arrival[v] = sched::input_release(p, g.nodes[v].input) - 1;
   for (std::size_t v = 0; v < n; ++v) {
     const auto& node = g.nodes[v];
     if (node.op == dfg::Op::Input || node.op == dfg::Op::Const) continue;
@@ -164,6 +169,10 @@ Timing timing(const dfg::Graph& g, const sched::Problem& p, const sched::Schedul
       if (g.nodes[a].op != dfg::Op::Const && t.arrival[a] > slot.start)
         throw Error(fmt::format("schedule.slots[{}].start: operand {} arrives at {} after the issue at {}", v, a,
                                 t.arrival[a], slot.start));
+      if (g.nodes[a].op == dfg::Op::Input && t.arrival[a] >= slot.start)  // an input is read from its register
+        throw Error(fmt::format("schedule.slots[{}].start: input '{}' is taken from the port in cycle {}, in its "
+                                "register from {}, after the issue at {}", v, g.inputs[g.nodes[a].input], t.arrival[a],
+                                t.arrival[a] + 1, slot.start));
       t.last_use[a] = std::max(t.last_use[a], slot.start);
     }
   }
@@ -269,11 +278,126 @@ int Datapath::load_beats() const {
   return (n + k - 1) / k;
 }
 int Datapath::io_overhead() const {
+  if (overlapped()) return cycles() - length;
   return (streaming() ? static_cast<int>(input_names.size()) : load_beats()) + static_cast<int>(output_names.size()) + 2;
 }
-int Datapath::cycles() const { return length + io_overhead(); }
+int Datapath::cycles() const {
+  if (overlapped()) return static_cast<int>(program.size()) + 1;  // IDLE, the program words, DONE
+  return length + io_overhead();
+}
 int Datapath::cycles_per_set_point() const { return streaming() ? stream.ii : cycles(); }
-int Datapath::latency() const { return streaming() ? stream.span + (backpressure() ? 1 : 0) : cycles(); }
+int Datapath::latency() const {
+  if (overlapped()) {  // first input beat (word 0) to the last output word
+    int last = -1;
+    for (std::size_t c = 0; c < program.size(); ++c)
+      if (program[c].out.valid) last = static_cast<int>(c);
+    return std::max(last, load_beats() - 1) + 1;
+  }
+  return streaming() ? stream.span + (backpressure() ? 1 : 0) : cycles();
+}
+
+std::vector<int> Datapath::output_order() const {
+  std::vector<int> order;
+  if (!overlapped()) {
+    for (std::size_t o = 0; o < output_names.size(); ++o) order.push_back(static_cast<int>(o));
+    return order;
+  }
+  for (const Word& w : program)
+    if (w.out.valid) order.push_back(w.out.output);
+  return order;
+}
+
+std::vector<std::uint32_t> graph_outputs(const Datapath& dp, const std::vector<std::uint32_t>& port_words) {
+  const std::vector<int> order = dp.output_order();
+  if (port_words.size() != order.size())
+    throw Error(fmt::format("output port: {} words for {} outputs", port_words.size(), order.size()));
+  std::vector<std::uint32_t> out(order.size(), 0);
+  for (std::size_t k = 0; k < order.size(); ++k) out.at(static_cast<std::size_t>(order[k])) = port_words[k];
+  return out;
+}
+
+void overlap_io(Datapath& dp, const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, int in_words,
+                const std::vector<int>& input_order) {
+  if (dp.streaming()) throw Error("--io overlap: implemented for the latency datapath (not with --ii)");
+  if (in_words < 1) throw Error(fmt::format("--in-words: {} (need >= 1)", in_words));
+  const std::size_t ni = g.inputs.size(), n = g.nodes.size();
+  // The port inputs in load order: position j arrives in cycle j / in_words, usable from the next.
+  std::vector<int> pos(ni, -1);
+  for (std::size_t k = 0; k < dp.input_graph.size(); ++k) pos.at(static_cast<std::size_t>(dp.input_graph[k])) = static_cast<int>(k);
+  if (input_order.size() != dp.input_graph.size())
+    throw Error(fmt::format("--io overlap: a load order of {} inputs for {} port inputs", input_order.size(),
+                            dp.input_graph.size()));
+  std::vector<std::string> names;
+  std::vector<int> graph_of, reg_of, arrive(ni, -1);
+  for (std::size_t j = 0; j < input_order.size(); ++j) {
+    const int i = input_order[j];
+    if (i < 0 || static_cast<std::size_t>(i) >= ni || pos[static_cast<std::size_t>(i)] < 0)
+      throw Error(fmt::format("--io overlap: load order entry {} ({}) is not a port input, or twice", j, i));
+    const auto k = static_cast<std::size_t>(pos[static_cast<std::size_t>(i)]);
+    names.push_back(dp.input_names[k]);
+    graph_of.push_back(i);
+    reg_of.push_back(dp.input_reg[k]);
+    pos[static_cast<std::size_t>(i)] = -1;
+    arrive[static_cast<std::size_t>(i)] = static_cast<int>(j) / in_words;
+    if (sched::input_release(p, static_cast<std::uint32_t>(i)) != arrive[static_cast<std::size_t>(i)] + 1)
+      throw Error(fmt::format("problem.release[{}]: {} but input '{}' is taken in cycle {} (usable from {})", i,
+                              sched::input_release(p, static_cast<std::uint32_t>(i)), g.inputs[static_cast<std::size_t>(i)],
+                              arrive[static_cast<std::size_t>(i)], arrive[static_cast<std::size_t>(i)] + 1));
+  }
+  // Every op reads its inputs from their registers: from the cycle after the beat that brings them.
+  std::vector<int> unit_of(n, -1), arrival(n, -1);
+  for (std::size_t c = 0; c < dp.program.size(); ++c)
+    for (std::size_t u = 0; u < dp.program[c].issue.size(); ++u) {
+      const Issue& is = dp.program[c].issue[u];
+      if (!is.valid) continue;
+      unit_of.at(is.node) = static_cast<int>(u);
+      arrival.at(is.node) = static_cast<int>(c) + dp.units[u].latency;
+    }
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto& nd = g.nodes[v];
+    if (!dfg::is_operation(nd.op)) continue;
+    for (int k = 0; k < dfg::arity(nd.op); ++k) {
+      const auto& a = g.nodes[nd.arg[k]];
+      if (a.op != dfg::Op::Input || arrive[a.input] < 0) continue;
+      if (s.slots[v].start <= arrive[a.input])
+        throw Error(fmt::format("schedule.slots[{}].start: {} reads input '{}' before it is in its register (taken "
+                                "from the port in cycle {}, usable from {})", v, s.slots[v].start, g.inputs[a.input],
+                                arrive[a.input], arrive[a.input] + 1));
+    }
+  }
+  dp.input_names = std::move(names);
+  dp.input_graph = std::move(graph_of);
+  dp.input_reg = std::move(reg_of);
+  dp.config.in_words = in_words;
+  dp.config.io_overlap = true;
+  // Outputs: in the order they are computed, each in the first free cycle from then on, one word per cycle.
+  const std::size_t no = g.outputs.size();
+  std::vector<int> ready(no, 0), order(no);
+  for (std::size_t o = 0; o < no; ++o) {
+    const auto v = g.outputs[o].node;
+    const auto& nd = g.nodes[v];
+    ready[o] = dfg::is_operation(nd.op) ? arrival.at(v) : nd.op == dfg::Op::Input && arrive[nd.input] >= 0 ? arrive[nd.input] + 1 : 0;
+    order[o] = static_cast<int>(o);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ready[static_cast<std::size_t>(a)] < ready[static_cast<std::size_t>(b)]; });
+  std::vector<int> word(no, 0);
+  int last = -1;
+  for (int o : order) word[static_cast<std::size_t>(o)] = last = std::max(last + 1, ready[static_cast<std::size_t>(o)]);
+  const std::size_t words = static_cast<std::size_t>(std::max({static_cast<int>(dp.program.size()), last + 1, dp.load_beats()}));
+  const std::size_t U = dp.units.size();
+  while (dp.program.size() < words) dp.program.push_back(Word{std::vector<Issue>(U), std::vector<WriteBack>(U), false, {}, {}});
+  for (std::size_t o = 0; o < no; ++o) {
+    // A value leaving in the cycle it is computed comes from its unit's result bus; later, from its register (an
+    // output holds its register through the schedule's length and nothing is written after it).
+    Operand src = dp.output_src[o];
+    const auto v = g.outputs[o].node;
+    if (src.kind == Operand::Kind::Reg && dfg::is_operation(g.nodes[v].op) && arrival[v] == word[o])
+      src = Operand{Operand::Kind::Unit, unit_of[v]};
+    dp.output_src[o] = src;
+    dp.program[static_cast<std::size_t>(word[o])].out = OutField{true, 0, src, static_cast<int>(o)};
+  }
+  dp.config.max_prog = static_cast<int>(dp.program.size());
+}
 
 Datapath build(const dfg::Graph& g, const sched::Problem& p, const sched::Schedule& s, const NumberFormat& format) {
   if (s.ii != 0 || p.ii != 0) throw Error("schedule.ii: streaming (modulo) datapaths are not implemented");
@@ -377,6 +501,7 @@ Datapath fit(const Datapath& dp, const Config& hw) {
     throw Error(std::string("hardware configuration: the program ") + (c.out_fifo > 0 ? "needs" : "has no use for") +
                 " an output FIFO (back-pressure)");
   if (hw.in_words != c.in_words) throw Error("hardware configuration: the input port width (words per cycle) differs");
+  if (hw.io_overlap != c.io_overlap) throw Error("hardware configuration: overlapped I/O (--io overlap) differs");
   if (hw.max_params < c.max_params)
     throw Error(fmt::format("hardware configuration: too small (needs a parameter memory of {} words)", c.max_params));
   if (hw.max_regs < c.max_regs || hw.max_consts < c.max_consts || hw.max_prog < c.max_prog || hw.out_fifo < c.out_fifo ||
@@ -591,6 +716,18 @@ nlohmann::json to_json(const Datapath& dp) {
                    {"max_lifetime", st.max_lifetime}, {"credits", st.credits},
                    {"backpressure", dp.backpressure()}};
     if (dp.config.in_words > 1) j["stream"]["in_words"] = dp.config.in_words;
+  }
+  if (dp.overlapped()) {  // what the host needs: the load order of the beats, the order and cycles of the results
+    std::vector<std::string> out_names;
+    std::vector<int> out_words;
+    for (std::size_t c = 0; c < dp.program.size(); ++c)
+      if (dp.program[c].out.valid) {
+        out_names.push_back(dp.output_names.at(static_cast<std::size_t>(dp.program[c].out.output)));
+        out_words.push_back(static_cast<int>(c));
+      }
+    j["io"] = {{"mode", "overlap"},          {"in_words", dp.config.in_words},   {"load_beats", dp.load_beats()},
+               {"load_order", dp.input_names}, {"output_order", out_names},       {"output_cycles", out_words},
+               {"latency", dp.latency()}};
   }
   j["register_file"] = {{"read_ports", 2 * dp.config.num_units() + 1},
                         {"write_ports", dp.config.num_units() + 1}};

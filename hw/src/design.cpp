@@ -193,6 +193,14 @@ Design make_design(const DesignSpec& spec) {
   if (spec.in_words > 1 && !wide_stream && !wide_latency)
     throw Error("--in-words: a wider input port is implemented for the hardwired latency datapath and for the "
                 "microcoded streaming datapath (--ii) with the flip-flop register file, without back-pressure");
+  if (spec.io != "phases" && spec.io != "overlap") throw Error(fmt::format("--io: '{}' (phases, overlap)", spec.io));
+  if (spec.io == "overlap" && (spec.arch != Arch::Hardwired || spec.ii != 0))
+    throw Error("--io overlap: implemented for the hardwired latency datapath (--arch hardwired, without --ii)");
+  // Local sequencers start three words into the compute phase and load through registers a cycle late; with
+  // overlapped I/O the inputs arrive during those words, so the two are not combined (not built).
+  if (spec.io == "overlap" && spec.decode == "local")
+    throw Error("--decode local: not with --io overlap (its loads land a cycle late, after ops the overlapped schedule "
+                "starts; not built); use --decode registered");
   if (spec.params == "load" && spec.custom)
     throw Error("--params load: a custom-flavour design has no parameter inputs (the robot's parameters are folded into "
                 "constants); use --flavour general");
@@ -265,6 +273,13 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
     return d;
   }
   if (spec.backpressure) throw Error("--backpressure: only for a streaming datapath (--ii)");
+  // Overlapped I/O: the port inputs arrive in io_overlap's load order, in_words per cycle; no op starts before the
+  // words it reads are in their registers (input release times, which the list scheduler honours and verify checks).
+  sched::IoOverlap io;
+  if (spec.io == "overlap") {
+    io = sched::io_overlap(d.problem, spec.in_words);
+    d.problem.release = io.release;
+  }
   d.schedule = schedule_with_registers(d.problem);
   if (spec.decode == "local") {
     // Local sequencers start in the third compute word (hw/hardwired.hpp Decode::Local): the same schedule, every
@@ -281,9 +296,10 @@ Design make_design_ff(const DesignSpec& spec, Binding binding) {
     const BoundSchedule bound = bind_for_interconnect(*d.graph, d.problem, d.schedule);
     d.schedule = bound.schedule;
     d.dp = build_bound(*d.graph, d.problem, bound, spec.format);
-    return d;
+  } else {
+    d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
   }
-  d.dp = build(*d.graph, d.problem, d.schedule, spec.format);
+  if (spec.io == "overlap") overlap_io(d.dp, *d.graph, d.problem, d.schedule, spec.in_words, io.input_order);
   return d;
 }
 

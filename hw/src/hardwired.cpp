@@ -204,6 +204,7 @@ class Generator {
       return;
     }
     const std::string first = t.empty() || t[0] == 0 ? "1'b0" : "enter_compute";
+    uses_enter_ = uses_enter_ || first != "1'b0";
     body_ += fmt::format("  reg {};\n  always @(posedge clk_i or negedge rst_ni)\n    if (!rst_ni) {} <= 1'b0;\n"
                          "    else {} <= computing ? {} : {};\n",
                          name, name, name, paren(dec_.expr(next_word(t, 0))), first);
@@ -272,6 +273,7 @@ class Generator {
   }
 
   void fsm_latency(std::ostringstream& o) const;
+  void fsm_overlap(std::ostringstream& o) const;
   void fsm_stream(std::ostringstream& o) const;
   void units();
   void registers();
@@ -302,6 +304,19 @@ class Generator {
       if (dp_.input_reg[static_cast<std::size_t>(j)] == r) return j % K_;
     return 0;
   }
+  // The lanes on which register r is loaded: more than one only with overlapped I/O, where inputs arriving later
+  // reuse the registers of values that died before them.
+  std::set<int> load_lanes(int r) const {
+    std::set<int> lanes;
+    for (int j = 0; j < n_in_ && K_ > 1; ++j)
+      if (dp_.input_reg[static_cast<std::size_t>(j)] == r) lanes.insert(j % K_);
+    return lanes;
+  }
+  // The word register r is loaded with: its lane, or (loaded on several lanes) a multiplexer over them that the beat
+  // counter selects (ldd_r<r>, declared by io()).
+  std::string load_data(int r) const {
+    return load_lanes(r).size() > 1 ? fmt::format("ldd_r{}", r) : lane_word(load_lane(r));
+  }
 
   const Datapath& dp_;
   const bool ahead_;  // registered or local decode (latency datapaths: hardwired_verilog refuses a streaming one)
@@ -310,6 +325,7 @@ class Generator {
   std::vector<std::string> lseq_;  // Decode::Local: per sequencer its name prefix (ls<u>_, ls<u>a_, ...)
   std::vector<Decoder> ldec_;      // and its decoder
   std::vector<char> lused_;        // and whether anything is decoded from it
+  const bool overlap_ = dp_.overlapped();  // overlapped I/O: no LOAD or UNLOAD phase (Config::io_overlap)
   const bool opreg_;  // operand registers (HardwiredOptions::operand_regs)
   const Interconnect ic_;
   // K_: input port words per cycle (latency datapaths; 1 otherwise); beats_: cycles of the LOAD phase.
@@ -317,6 +333,7 @@ class Generator {
   Decoder dec_;
   std::string body_;
   std::string writes_;  // register updates and write traces (after every wire they use is declared)
+  bool uses_enter_ = false;  // registered decode: some event is in word 0 (declare_event reads enter_compute)
   std::vector<std::vector<std::string>> we_;  // per register, per writer index: write-enable wire names
   std::vector<std::vector<int>> wb_of_unit_;  // per unit: registers it writes
   std::vector<std::string> load_we_;          // per register: load enable wire ("" none)
@@ -382,6 +399,36 @@ void Generator::sequencers(std::ostringstream& o) const {
                      lseq_[k], CW_ - 1, CW_, kLocalLead - 1, P_ - 1);
     o << ldec_[k].wires();
   }
+}
+
+// Overlapped I/O (docs/datapath.md "Overlapped I/O"): IDLE -> COMPUTE (the program words; beat b of the input port
+// with word b, results as the program's out fields say) -> DONE. No LOAD or UNLOAD phase.
+void Generator::fsm_overlap(std::ostringstream& o) const {
+  const auto c = [&](int v) { return fmt::format("{}'d{}", CW_, v); };
+  const bool par = n_par_ > 0;
+  o << "  localparam [1:0] StIdle = 2'd0, StCompute = 2'd1, StDone = 2'd2" << (par ? ", StConfig = 2'd3" : "") << ";\n"
+    << "  reg [1:0] state_q, state_d;\n"
+    << fmt::format("  reg [{}:0] idx_q, idx_d;  // program word (input beat b with word b){}\n", CW_ - 1,
+                   par ? "; parameter word in StConfig" : "")
+    << (par ? "  wire need_cfg;  // parameter memory not written since reset: the next start configures\n" : "")
+    << "  always @* begin\n    state_d = state_q;\n    idx_d = idx_q;\n    case (state_q)\n"
+    << "      StIdle: if (start_i) begin\n"
+    << fmt::format("        state_d = {}StCompute;\n", par ? "need_cfg ? StConfig : " : "")
+    << "        idx_d = " << c(0) << ";\n      end\n";
+  if (par)
+    o << "      StConfig: if (in_valid_i) begin\n        idx_d = idx_q + " << c(1) << ";\n"
+      << "        if (idx_d == " << c(n_par_) << ") begin\n          state_d = StDone;\n          idx_d = " << c(0)
+      << ";\n        end\n      end\n";
+  o << "      StCompute: begin\n        idx_d = idx_q + " << c(1) << ";\n        if (idx_d == " << c(P_)
+    << ") begin\n          state_d = StDone;\n          idx_d = " << c(0) << ";\n        end\n      end\n"
+    << "      default: state_d = StIdle;  // StDone\n    endcase\n  end\n"
+    << "  always @(posedge clk_i or negedge rst_ni) begin\n    if (!rst_ni) begin\n      state_q <= StIdle;\n"
+    << "      idx_q <= " << c(0) << ";\n    end else begin\n      state_q <= state_d;\n      idx_q <= idx_d;\n"
+    << "    end\n  end\n"
+    << "  wire computing = (state_q == StCompute);\n";
+  if (par) o << "  wire configuring = (state_q == StConfig);\n";
+  // (enter_compute, registered decode: declared by run() where some event is in word 0; with overlapped I/O word 0
+  // often issues nothing, every input still on its way.)
 }
 
 void Generator::fsm_stream(std::ostringstream& o) const {
@@ -520,14 +567,20 @@ void Generator::units() {
 
 void Generator::io() {
   const bool st = dp_.streaming();
-  // Input port.
+  // Input port. Overlapped I/O: beat b with program word b, so the counter values of the beats are those of the LOAD
+  // phase's counter and the decode below serves both.
+  if (overlap_)
+    body_ += fmt::format("  wire loading = computing & {};  // the words that take an input beat\n",
+                         paren(dec_.expr(word_table([&](int c) -> signed char { return c < beats_; }))));
   if (!st) body_ += n_par_ ? "  assign in_ready_o = loading | configuring;\n" : "  assign in_ready_o = loading;\n";
   if (!st && K_ > 1) {
-    // A beat of K_ words: the beat counter decodes which registers its lanes write. Each loaded register is the
-    // destination of one input, so its data is that input's lane; the trace (dbg_load_*) shows lane 0's write.
+    // A beat of K_ words: the beat counter decodes which registers its lanes write. With the phases each loaded
+    // register is the destination of one input, so its data is that input's lane; with overlapped I/O a register may
+    // take inputs of several beats (on one lane, or on several through a lane multiplexer below). The trace
+    // (dbg_load_*) shows lane 0's write.
     auto dest = [&](int j) { return j < n_in_ ? dp_.input_reg[static_cast<std::size_t>(j)] : -1; };
     std::set<int> loaded;
-    for (int j = 0; j < n_in_; ++j)
+    for (int j = 0; j < n_in_ && !overlap_; ++j)
       if (dest(j) >= 0 && !loaded.insert(dest(j)).second)
         throw Error(fmt::format("--in-words: register {} is the destination of two inputs", dest(j)));
     body_ += "  wire load_beat = loading & in_valid_i;\n";
@@ -544,6 +597,26 @@ void Generator::io() {
         return any ? 0 : kDc;
       });
       load_enable(load_we_[r], "load_beat & " + paren(dec_.expr(t)));
+      const std::set<int> lanes = load_lanes(static_cast<int>(r));
+      if (lanes.size() < 2) continue;
+      // Overlapped I/O: a register loaded on several lanes (inputs of different beats sharing it). Its data is the
+      // lane of the beat, selected by the beat counter; its lane-0 loads for the trace (dbg_load_*).
+      const std::vector<int> lv(lanes.begin(), lanes.end());
+      select(fmt::format("ldd_r{}_sel", r), static_cast<int>(lv.size()), beats_, [&](int b) {
+        for (int l = 0; l < K_; ++l)
+          if (dest(b * K_ + l) == static_cast<int>(r)) return static_cast<int>(std::find(lv.begin(), lv.end(), l) - lv.begin());
+        return -1;
+      }, false);
+      std::vector<std::string> words;
+      for (int l : lv) words.push_back(lane_word(l));
+      body_ += fmt::format("  wire [{}:0] ldd_r{} = {};\n", W_ - 1, r,
+                           mux_tree(words, 0, words.size(), std::max(0, clog2(static_cast<long>(words.size())) - 1),
+                                    fmt::format("ldd_r{}_sel", r)));
+      if (lanes.count(0) && r != 0)  // (register 0 sets no address bit of the trace)
+        body_ += fmt::format("  wire ld0_r{} = load_beat & {};\n", r,
+                             paren(dec_.expr(counter_table(beats_, [&](int b) -> signed char {
+                               return dest(b * K_) < 0 ? kDc : dest(b * K_) == static_cast<int>(r);
+                             }))));
     }
     std::vector<bool> used(static_cast<std::size_t>(K_), false);
     for (int j = 0; j < n_in_; ++j)
@@ -600,9 +673,14 @@ void Generator::io() {
   std::vector<std::string> la;
   for (int b = 0; b < RA_; ++b) {
     std::vector<std::string> terms;
-    for (std::size_t r = 0; r < load_we_.size(); ++r)
-      if (!load_we_[r].empty() && ((r >> b) & 1) && load_lane(static_cast<int>(r)) == 0)
+    for (std::size_t r = 0; r < load_we_.size(); ++r) {
+      if (load_we_[r].empty() || !((r >> b) & 1)) continue;
+      if (load_lanes(static_cast<int>(r)).size() > 1) {  // overlapped I/O: its lane-0 loads only
+        if (load_lanes(static_cast<int>(r)).count(0)) terms.push_back(fmt::format("ld0_r{}", r));
+      } else if (load_lane(static_cast<int>(r)) == 0) {
         terms.push_back(load_we_[r] + (local_ ? "_now" : ""));
+      }
+    }
     la.push_back(terms.empty() ? "1'b0" : join(terms, " | "));
   }
   std::reverse(la.begin(), la.end());
@@ -615,7 +693,7 @@ void Generator::io() {
   std::string valid;
   int words = 0;
   std::function<int(int)> code;
-  if (!st) {
+  if (!st && !overlap_) {
     valid = "unloading";
     words = n_out_;
     code = [&](int k) { return index_of(src, dp_.output_src[static_cast<std::size_t>(k)]); };
@@ -635,6 +713,7 @@ void Generator::io() {
     body_ += fmt::format("  assign out_valid_o = {};\n  assign out_data_o = {{{}{{1'b0}}}};\n", valid, W_);
     return;
   }
+  // (Overlapped I/O: the output select is decoded from the counter as used, as the input port's.)
   if (in.size() > 1) select("out_sel", static_cast<int>(in.size()), words, code, st);
   body_ += fmt::format("  wire [{}:0] out_word = {};  // {} source{}\n", W_ - 1,
                        mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), "out_sel"),
@@ -727,7 +806,7 @@ void Generator::registers() {
       data = mux_tree(in, 0, in.size(), std::max(0, clog2(static_cast<long>(in.size())) - 1), sel);
     }
     if (!load_we_[r].empty()) {
-      const std::string in = load_word(load_lane(static_cast<int>(r)));
+      const std::string in = local_ ? load_word(load_lane(static_cast<int>(r))) : load_data(static_cast<int>(r));
       data = data.empty() ? in : fmt::format("{} ? {} : {}", load_we_[r], in, data);
     }
     const bool unused = !read.count(static_cast<int>(r));
@@ -762,8 +841,11 @@ std::string Generator::run() {
     << fmt::format("// ({}, {} mul + {} add{}{}, {} program words, {} registers; docs/datapath.md \"Hardwired architecture\").\n",
                    c.format.name(), c.num_mul, c.num_add, c.num_div ? fmt::format(" + {} div", c.num_div) : "",
                    c.num_fma ? fmt::format(" + {} fma", c.num_fma) : "", P_, dp_.num_regs)
-    << fmt::format("// Ports, protocol and cycle timing of {}; multiplexer inputs {} (hw::interconnect).\n",
-                   dp_.streaming() ? "nea_stream" : "nea_datapath", ic_.mux_inputs())
+    << (overlap_ ? fmt::format("// Ports of nea_datapath; overlapped I/O: inputs taken while the recursion runs, results "
+                               "leaving as computed\n// (docs/datapath.md \"Overlapped I/O\"); multiplexer inputs {} "
+                               "(hw::interconnect).\n", ic_.mux_inputs())
+                 : fmt::format("// Ports, protocol and cycle timing of {}; multiplexer inputs {} (hw::interconnect).\n",
+                               dp_.streaming() ? "nea_stream" : "nea_datapath", ic_.mux_inputs()))
     << "module nea_top (\n"
     << "  input  wire              clk_i,\n  input  wire              rst_ni,\n  input  wire              start_i,\n"
     << "  input  wire              in_valid_i,\n"
@@ -778,8 +860,12 @@ std::string Generator::run() {
     << fmt::format("  output wire [{}:0]       dbg_wr_addr_o,\n", U_ * RA_ - 1)
     << "  output wire              dbg_load_en_o,\n"
     << fmt::format("  output wire [{}:0]       dbg_load_addr_o\n", RA_ - 1) << ");\n";
-  if (dp_.streaming()) {
-    fsm_stream(o);
+  if (dp_.streaming() || overlap_) {
+    if (overlap_)
+      fsm_overlap(o);
+    else
+      fsm_stream(o);
+    // The results leave in the cycles the program says (no back-pressure): out_ready_i is not read.
     o << "  /* verilator lint_off UNUSEDSIGNAL */\n  wire unused_out_ready = out_ready_i;\n"
       << "  /* verilator lint_on UNUSEDSIGNAL */\n";
   } else {
@@ -792,6 +878,7 @@ std::string Generator::run() {
   units();
   seq_ = -1;
   io();
+  if (overlap_ && ahead_ && uses_enter_) o << "  wire enter_compute = (state_d == StCompute) & ~computing;\n";
   o << "  // Counter predecode.\n" << dec_.wires();
   if (local_) sequencers(o);
   o << body_ << writes_;

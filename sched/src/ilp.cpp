@@ -455,6 +455,9 @@ Schedule solve(const Problem& problem, const IlpOptions& options, Schedule heur,
 
 Schedule ilp_schedule(const Problem& problem, const IlpOptions& options) {
   if (problem.ii != 0) throw Error("ilp schedule: problem.ii must be 0 (modulo_ilp_schedule for ii > 0)");
+  if (!problem.release.empty())
+    throw Error("ilp schedule: problem.release (inputs arriving while the recursion runs) is honoured by the list "
+                "scheduler only");
   if (!(options.time_limit_s >= 0)) throw Error(fmt::format("ilp schedule: time limit {} s (need >= 0)", options.time_limit_s));
   const Deadline dl{Clock::now(), options.time_limit_s};
   ListOptions lo;

@@ -104,20 +104,22 @@ Limits make_limits(const Problem& p) {
 // One list-scheduling pass over g (forward, or a reversed graph), cycle by cycle. An op placed at t keeps its
 // instance busy over [t + d, t + d + occupancy) with d = 0 forward and d = latency - occupancy backward (the
 // mirror image of a forward issue slot), so a backward schedule mirrored in time is a valid forward schedule.
+// earliest (forward passes only; empty: none): per node, the first cycle it may start (the release of the graph
+// inputs it reads, Problem::release).
 Result run_list(const OpGraph& g, const std::vector<UnitClass>& classes, const std::vector<Key>& key,
-                bool backward = false, const Limits* lim = nullptr) {
+                bool backward = false, const Limits* lim = nullptr, const std::vector<int>& earliest = {}) {
   const std::size_t n = g.cls.size();
   Result r;
   r.start.assign(n, 0);
   r.inst.assign(n, -1);
-  std::vector<int> ready(n, 0), np = g.npred;
+  std::vector<int> ready = earliest.empty() ? std::vector<int>(n, 0) : earliest, np = g.npred;
   using Pending = std::pair<int, std::uint32_t>;
   std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending;
   std::vector<std::priority_queue<Entry>> heap(classes.size());
   std::vector<std::vector<int>> free_at(classes.size());
   for (std::size_t c = 0; c < classes.size(); ++c) free_at[c].assign(classes[c].count, 0);
   for (auto v : g.ops)
-    if (np[v] == 0) pending.emplace(0, v);
+    if (np[v] == 0) pending.emplace(ready[v], v);
   std::size_t done = 0;
   int length = 0;
   // Register-file state (lim): registers reserved, consumers left per value, writes per cycle, values read now.
@@ -246,12 +248,108 @@ Schedule to_schedule(const Problem& p, const OpGraph& g, const Result& r, std::s
 
 }  // namespace
 
+namespace {
+
+// Per node, the first cycle it may start: the largest release of the graph inputs it reads (Problem::release).
+std::vector<int> earliest_starts(const Problem& problem) {
+  const auto& g = *problem.graph;
+  std::vector<int> e(g.nodes.size(), 0);
+  for (std::size_t v = 0; v < g.nodes.size(); ++v) {
+    const auto& nd = g.nodes[v];
+    if (!dfg::is_operation(nd.op)) continue;
+    for (int k = 0; k < dfg::arity(nd.op); ++k) {
+      const auto& a = g.nodes[nd.arg[k]];
+      if (a.op == dfg::Op::Input) e[v] = std::max(e[v], input_release(problem, a.input));
+    }
+  }
+  return e;
+}
+
+// The cycles from the first input word to the last output word when every output leaves on a one-word port as soon as
+// it is computed, in the order the outputs are ready (sched::io_overlap's rule): what a schedule with input releases
+// is ranked by.
+int overlapped_span(const Problem& problem, const OpGraph& g, const Result& r) {
+  std::vector<int> ready;
+  for (const auto& o : problem.graph->outputs) {
+    const auto& nd = problem.graph->nodes[o.node];
+    ready.push_back(dfg::is_operation(nd.op) ? r.start[o.node] + g.lat[o.node]
+                    : nd.op == dfg::Op::Input ? input_release(problem, nd.input)
+                                              : 0);
+  }
+  std::sort(ready.begin(), ready.end());
+  int last = -1;
+  for (int t : ready) last = std::max(last + 1, t);
+  return last + 1;
+}
+
+constexpr int kReleasedRestarts = 64;
+
+// Inputs arriving while the recursion runs (Problem::release): forward passes only (a mirrored backward pass would not
+// keep the releases), each op no earlier than its inputs' release, ranked by the overlapped span above, then length.
+Schedule list_schedule_released(const Problem& problem, const ListOptions& options, const OpGraph& g, int lb,
+                                const Limits& limits) {
+  const std::vector<int> earliest = earliest_starts(problem);
+  const Limits* lim = limits.active() ? &limits : nullptr;
+  const auto h = detail::heights(g);
+  Result best;
+  int best_span = std::numeric_limits<int>::max();
+  std::string how, last_error;
+  auto consider = [&](const std::vector<Key>& keys, const std::string& name) {
+    try {
+      const Result r = run_list(g, problem.classes, keys, false, lim, earliest);
+      const int span = overlapped_span(problem, g, r);
+      if (span < best_span || (span == best_span && r.length < best.length)) {
+        best = r;
+        best_span = span;
+        how = name;
+      }
+    } catch (const Error& e) {
+      last_error = e.what();  // this order ran out of registers; keep the others
+    }
+  };
+  for (const Priority pr : {options.priority, Priority::Mobility, Priority::Provenance})
+    consider(base_keys(g, pr), fmt::format("list/{}/released", priority_name(pr)));
+  // Randomized restarts (height with jitter, random ties; seeded, so deterministic) until one reaches the bound: the
+  // releases leave several orders of equal height, and the best of them often saves the cycle the first pass loses.
+  // No schedule spans less than every op as soon as its operands are there, on unlimited units (io_overlap's
+  // construction for these releases).
+  Result asap;
+  asap.start.assign(g.cls.size(), 0);
+  {
+    const auto& graph = *problem.graph;
+    std::vector<int> ready(graph.nodes.size(), 0);
+    for (std::size_t v = 0; v < graph.nodes.size(); ++v) {
+      const auto& nd = graph.nodes[v];
+      if (nd.op == dfg::Op::Input) ready[v] = input_release(problem, nd.input);
+      if (!dfg::is_operation(nd.op)) continue;
+      for (int k = 0; k < dfg::arity(nd.op); ++k) asap.start[v] = std::max(asap.start[v], ready[nd.arg[k]]);
+      ready[v] = asap.start[v] + g.lat[v];
+    }
+  }
+  const int bound = overlapped_span(problem, g, asap);
+  std::mt19937_64 rng(options.seed);
+  for (int it = 0; it < std::max(options.restarts, kReleasedRestarts) && best_span > bound; ++it) {
+    std::vector<Key> rk(g.cls.size());
+    std::uniform_int_distribution<long> jitter(0, 2), tie(0, 1L << 30);
+    for (auto v : g.ops) rk[v] = {h[v] + jitter(rng), tie(rng)};
+    consider(rk, fmt::format("list/{}/released+restart{}", priority_name(options.priority), it + 1));
+  }
+  if (best.start.empty()) throw Error(last_error);
+  Schedule s = to_schedule(problem, g, best, how);
+  s.lower_bound = lb;
+  s.proven_optimal = s.length == lb;
+  return s;
+}
+
+}  // namespace
+
 Schedule list_schedule(const Problem& problem, const ListOptions& options) {
   if (problem.ii != 0) throw Error("list schedule: problem.ii must be 0 (use the modulo scheduler for ii > 0)");
   const auto g = detail::build_op_graph(problem);
   const int lb = lower_bound(problem);
   const auto h = detail::heights(g);
   const Limits limits = make_limits(problem);
+  if (!problem.release.empty()) return list_schedule_released(problem, options, g, lb, limits);
   if (limits.active()) {  // register-file limits: forward passes only (a mirrored backward pass would not keep them)
     // The chosen priority, then the trace order (depth-first in the recursion, so fewer values alive at once), then
     // randomized restarts; a pass that runs out of registers is dropped.

@@ -353,6 +353,8 @@ std::optional<Schedule> deadline_search(const Problem& problem, int lo, int hi, 
 }  // namespace
 
 Schedule modulo_schedule(const Problem& problem, const ModuloOptions& options) {
+  if (!problem.release.empty())
+    throw Error("modulo schedule: problem.release (input release times) is for latency schedules only");
   const auto g = detail::build_op_graph(problem);
   const auto h = detail::heights(g);
   const int mii = res_mii(problem);

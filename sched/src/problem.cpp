@@ -53,7 +53,9 @@ std::vector<Lifetime> lifetimes(const Problem& problem, const Schedule& schedule
     if (nodes[v].op == dfg::Op::Input && is_resident(problem, nodes[v].input)) continue;  // parameter memory
     if (last_use[v] < 0 && !output[v]) continue;
     const dfg::NodeId id = static_cast<dfg::NodeId>(v);
-    const int begin = is_operation(nodes[v].op) ? schedule.slots[v].start + node_latency(problem, schedule, id) : 0;
+    const int begin = is_operation(nodes[v].op) ? schedule.slots[v].start + node_latency(problem, schedule, id)
+                      : nodes[v].op == dfg::Op::Input ? input_release(problem, nodes[v].input)
+                                                      : 0;
     int end = std::max(begin + 1, last_use[v] + 1);
     if (output[v]) end = std::max(end, schedule.length + 1);
     out.push_back(Lifetime{id, begin, end});
@@ -101,6 +103,13 @@ void check(const Problem& p) {
   if (p.classes.empty()) throw Error("problem.classes: no unit classes");
   if (!p.resident.empty() && p.resident.size() != p.graph->inputs.size())
     throw Error(fmt::format("problem.resident: {} entries for {} graph inputs", p.resident.size(), p.graph->inputs.size()));
+  if (!p.release.empty()) {
+    if (p.release.size() != p.graph->inputs.size())
+      throw Error(fmt::format("problem.release: {} entries for {} graph inputs", p.release.size(), p.graph->inputs.size()));
+    if (p.ii != 0) throw Error("problem.release: input release times are for latency schedules (ii 0)");
+    for (std::size_t i = 0; i < p.release.size(); ++i)
+      if (p.release[i] < 0) throw Error(fmt::format("problem.release[{}]: {} (need >= 0)", i, p.release[i]));
+  }
   std::set<std::string> names;
   for (std::size_t c = 0; c < p.classes.size(); ++c) check_class(p, c, names);
   if (p.ii < 0) throw Error(fmt::format("problem.ii: {} (need >= 0)", p.ii));

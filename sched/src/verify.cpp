@@ -35,6 +35,7 @@ struct Checker {
     return s.slots[v].cls >= 0 && s.slots[v].cls < static_cast<int>(p.classes.size());
   }
   int ready(std::size_t v) const {  // cycle the node's value is usable
+    if (node(v).op == dfg::Op::Input) return input_release(p, node(v).input);  // loaded while the recursion runs
     if (!is_operation(node(v).op)) return 0;
     return s.slots[v].start + (slot_ok(v) ? p.classes[s.slots[v].cls].latency : 0);
   }
@@ -69,8 +70,11 @@ struct Checker {
       for (int k = 0; k < dfg::arity(node(v).op); ++k) {
         const NodeId a = node(v).arg[k];
         if (ready(a) > s.slots[v].start)
-          add(fmt::format("dependence: node {} ({}) starts at {} but operand node {} is ready at {}", v,
-                          dfg::op_name(node(v).op), s.slots[v].start, a, ready(a)));
+          add(fmt::format("dependence: node {} ({}) starts at {} but operand node {} {} at {}", v,
+                          dfg::op_name(node(v).op), s.slots[v].start, a,
+                          node(a).op == dfg::Op::Input ? fmt::format("(input '{}') arrives", p.graph->inputs[node(a).input])
+                                                       : std::string("is ready"),
+                          ready(a)));
       }
     }
   }
@@ -104,7 +108,7 @@ struct Checker {
       if (is_operation(node(v).op)) len = std::max(len, ready(v));
     if (len != s.length) add(fmt::format("length: reported {} but max over ops of start + latency is {}", s.length, len));
     for (const auto& o : p.graph->outputs)
-      if (o.node < s.slots.size() && ready(o.node) > s.length)
+      if (o.node < s.slots.size() && is_operation(node(o.node).op) && ready(o.node) > s.length)
         add(fmt::format("length: output '{}' (node {}) ready at {} after the reported length {}", o.name, o.node,
                         ready(o.node), s.length));
   }

@@ -67,6 +67,7 @@ bool DatapathCore::pred(int stage, bool admit) const {
 
 bool DatapathCore::in_ready() const {
   if (state_ == State::Config) return true;
+  if (dp_.overlapped()) return state_ == State::Compute && index_ < dp_.load_beats();  // beat b with word b
   if (!dp_.streaming()) return state_ == State::Load;
   return run_ready();
 }
@@ -83,6 +84,7 @@ bool DatapathCore::out_now() const {
 }
 
 bool DatapathCore::out_valid() const {
+  if (dp_.overlapped()) return state_ == State::Compute && word().out.valid;  // a result leaves as it is computed
   if (!dp_.streaming()) return state_ == State::Unload;
   return dp_.backpressure() ? !fifo_.empty() : out_now();
 }
@@ -90,6 +92,7 @@ bool DatapathCore::out_valid() const {
 std::uint32_t DatapathCore::out_data() const {
   if (dp_.backpressure()) return fifo_.empty() ? 0 : fifo_.front();
   if (dp_.streaming()) return out_now() ? read(word().out.src) : 0;
+  if (dp_.overlapped()) return out_valid() ? read(word().out.src) : 0;
   return state_ == State::Unload ? read(dp_.output_src[index_]) : 0;
 }
 
@@ -123,7 +126,7 @@ CycleView DatapathCore::view(bool in_valid, std::uint32_t in_data) const {
     if (run_ready() && in_valid)
       for (std::size_t l = 0; l < ld.lanes.size(); ++l)
         if (ld.lanes[l].write) v.lane_writes.emplace_back(ld.lanes[l].dest, l < lanes_.size() ? lanes_[l] : 0u);
-  } else if (state_ == State::Load && in_valid) {
+  } else if ((state_ == State::Load || (dp_.overlapped() && state_ == State::Compute && in_ready())) && in_valid) {
     // Beat index_ carries inputs index_ * k .. index_ * k + k - 1 on lanes 0 .. k - 1 (k = 1: one input per cycle).
     const int k = std::max(1, dp_.config.in_words), n_in = static_cast<int>(dp_.input_names.size());
     const int first = index_ * k;
@@ -261,13 +264,13 @@ void DatapathCore::step(bool start, bool in_valid, std::uint32_t in_data, bool o
   const int n_prog = static_cast<int>(dp_.program.size());
   switch (state_) {
     case State::Idle:
-      if (start) state_ = n_in > 0 ? State::Load : State::Compute, index_ = 0;
+      if (start) state_ = n_in > 0 && !dp_.overlapped() ? State::Load : State::Compute, index_ = 0;
       break;
     case State::Load:
       if (in_valid && ++index_ == dp_.load_beats()) state_ = State::Compute, index_ = 0;
       break;
     case State::Compute:
-      if (++index_ == n_prog) state_ = n_out > 0 ? State::Unload : State::Done, index_ = 0;
+      if (++index_ == n_prog) state_ = n_out > 0 && !dp_.overlapped() ? State::Unload : State::Done, index_ = 0;
       break;
     case State::Unload:
       if (out_ready && ++index_ == n_out) state_ = State::Done, index_ = 0;

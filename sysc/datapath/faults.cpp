@@ -68,7 +68,9 @@ CoreRun run_core(const hw::Datapath& dp, const std::vector<std::vector<std::uint
     start = in_valid = false;
     edge();
   } else {
-    for (const auto& in : states) {
+    for (const auto& graph_in : states) {
+      // The port's words in load order (overlapped I/O loads them in io_overlap's order; otherwise the same words).
+      const std::vector<std::uint32_t> in = hw::port_words(dp, graph_in);
       std::vector<std::uint32_t> out;
       std::size_t k = 0;
       for (long c = 0;; ++c) {
@@ -88,7 +90,8 @@ CoreRun run_core(const hw::Datapath& dp, const std::vector<std::vector<std::uint
         if (core.in_ready()) ++k;
         edge();
       }
-      r.out.push_back(out);
+      // Overlapped I/O: back in graph output order (as run_model; a wrong word count stays as it is).
+      r.out.push_back(dp.overlapped() && out.size() == dp.output_names.size() ? hw::graph_outputs(dp, out) : out);
       if (r.timeout) break;
       start = false;
       edge();

@@ -162,7 +162,9 @@ SC_MODULE(ModelBench) {
         if (in_ready.read()) k += lanes;
         wait();
       }
-      result.out.push_back(out);
+      // Overlapped I/O: the results left in the order they were computed; back in graph output order (a wrong
+      // word count stays as it is, for the checker to report).
+      result.out.push_back(dp_.overlapped() && out.size() == dp_.output_names.size() ? hw::graph_outputs(dp_, out) : out);
       start.write(false);
       wait();
     }

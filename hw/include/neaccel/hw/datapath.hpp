@@ -77,6 +77,11 @@ struct Config {
   // "Deep units"): the same result bits at the same latency, the pipeline cut where the device has its registers.
   // Hardwired datapaths only; the program, its cycles and its SystemC model are those of the standard units.
   bool deep_units = false;
+  // Inputs loaded while the recursion runs and outputs leaving as soon as they are computed (docs/datapath.md
+  // "Overlapped I/O", overlap_io below; hardwired latency datapaths): no LOAD and UNLOAD phases. The input port
+  // takes beat b (in_words words, the inputs in input_names' order) with program word b; each output leaves with the
+  // program word its Word::out field marks. Not an RTL parameter: designs without it keep their text.
+  bool io_overlap = false;
 
   int num_units() const { return num_mul + num_add + num_div + num_fma; }
   int reg_addr_bits() const;   // register address width (>= 1)
@@ -176,14 +181,21 @@ struct Datapath {
   StreamInfo stream;                    // streaming datapaths only
 
   bool streaming() const { return config.stream; }
-  int cycles() const;                   // start to done: length + n_in + n_out + 2 (see the protocol above)
-  int io_overhead() const;              // n_in + n_out + 2 (n_in in beats of config.in_words words)
+  bool overlapped() const { return !config.stream && config.io_overlap; }  // Config::io_overlap
+  // Start to done: length + n_in + n_out + 2 (see the protocol above); overlapped I/O: program words + 1 (IDLE, the
+  // program words, DONE: done_o is high in cycle program.size() + 1).
+  int cycles() const;
+  int io_overhead() const;              // n_in + n_out + 2 (n_in in beats of config.in_words words); cycles() - length
   int load_beats() const;               // latency datapath: cycles of the LOAD phase, ceil(n_in / in_words)
   // Throughput: cycles per set point in steady state (latency datapath: cycles(); streaming: II).
   int cycles_per_set_point() const;
   // Latency of one set point: latency datapath cycles(); streaming: from the cycle its first input word is taken
-  // to the cycle its last output word is valid, inclusive (= stream.span, + 1 through the output FIFO).
+  // to the cycle its last output word is valid, inclusive (= stream.span, + 1 through the output FIFO); overlapped
+  // I/O: from the first input beat (program word 0) to the last output word, inclusive.
   int latency() const;
+  // Graph output indices in the order they leave the output port (graph order unless overlapped: the order they are
+  // computed, Word::out).
+  std::vector<int> output_order() const;
   bool backpressure() const { return streaming() && stream.credits > 0; }
   bool has_params() const { return !param_names.empty(); }
   // Cycles of one configuration phase (parameters written once): IDLE (start) + one word per cycle + DONE.
@@ -194,6 +206,9 @@ struct Datapath {
 // and the words written into the parameter memory in the configuration phase.
 std::vector<std::uint32_t> port_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words);
 std::vector<std::uint32_t> param_words(const Datapath& dp, const std::vector<std::uint32_t>& graph_words);
+// The words one evaluation unloaded, in the order they left the output port (Datapath::output_order), back in graph
+// output order (the same words unless the I/O is overlapped). Throws neaccel::Error on a wrong word count.
+std::vector<std::uint32_t> graph_outputs(const Datapath& dp, const std::vector<std::uint32_t>& port_words);
 
 // A run of set points between two configuration phases: the parameter words (empty without a parameter memory) and
 // the set points' port words. segments() starts a new one wherever the parameter words change (a robot change:
@@ -221,6 +236,17 @@ struct StreamRegisters {
 // available, without register or load slot; the others go through the input port.
 Datapath build(const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
                const NumberFormat& format);
+
+// Overlapped I/O (docs/datapath.md "Overlapped I/O"; Config::io_overlap) for a latency datapath that build() or
+// build_bound() made from a schedule whose problem gives input release times (sched::Problem::release): the port
+// inputs in `input_order` (graph input indices, sched::io_overlap's load order), in_words per beat, beat b taken with
+// program word b and in its register from word b + 1; every output leaves in the first free cycle from the one its
+// value is computed, in the order they are computed (ties in graph output order), one word per cycle (Word::out,
+// output_src: the unit's result bus in its arrival cycle, else its register). The program is extended to the last
+// output word. Throws neaccel::Error (one line) when an op reads an input before the word is in its register, when
+// the release times disagree with the load order, or on a streaming datapath.
+void overlap_io(Datapath& dp, const dfg::Graph& graph, const sched::Problem& problem, const sched::Schedule& schedule,
+                int in_words, const std::vector<int>& input_order);
 
 // Builds the streaming datapath for a verified modulo schedule (schedule.ii > 0, slots and binding filled; its
 // register fields are ignored): input load, issue, write-back and unload events at the local cycles above, K

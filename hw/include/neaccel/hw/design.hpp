@@ -79,6 +79,11 @@ struct DesignSpec {
   // Input port words per cycle. Streaming (microcoded): the I/O bound becomes max(ceil(n_in / in_words), n_out).
   // Latency (hardwired): the LOAD phase takes ceil(n_in / in_words) cycles instead of n_in.
   int in_words = 1;
+  // "phases": LOAD, COMPUTE, UNLOAD one after the other. "overlap" (hardwired latency datapaths): the inputs arrive
+  // while the recursion runs (in sched::io_overlap's load order, in_words per cycle; the list scheduler starts no op
+  // before its inputs are in) and every output leaves as soon as it is computed (hw::overlap_io; docs/datapath.md
+  // "Overlapped I/O").
+  std::string io = "phases";
 };
 
 // Whether a graph input is a joint input of a set point (contract 3: s<i>, c<i>, q<i>, qd<i>, qdd<i>, sgn_qd<i>, the

@@ -32,7 +32,16 @@ struct Problem {
   // Per graph input, 1 = resident (held outside the register file, e.g. a robot parameter written once
   // into a parameter memory): always available, needs no register. Empty = no resident input.
   std::vector<char> resident;
+  // Per graph input, the first cycle an op may read it (inputs loaded while the recursion runs, docs/datapath.md
+  // "Overlapped I/O": a word taken from the input port in cycle c is in its register from c + 1). Empty = every input
+  // at cycle 0. Latency schedules (ii == 0) only; the list scheduler honours it, verify() checks it.
+  std::vector<int> release;
 };
+
+// The first cycle an op may read graph input `input` in `problem` (Problem::release; 0 when none is given).
+inline int input_release(const Problem& problem, std::uint32_t input) {
+  return input < problem.release.size() ? problem.release[input] : 0;
+}
 
 // Whether graph input `input` is resident in `problem` (Problem::resident).
 inline bool is_resident(const Problem& problem, std::uint32_t input) {
@@ -68,7 +77,8 @@ struct Schedule {
 // Register lifetimes (the convention register allocation and verify() share, and the datapath relies on):
 // the value of an op issued at s with latency L is written at the end of cycle s + L - 1 and occupies its
 // register during cycles [s + L, last consumer's start] inclusive, i.e. the half-open interval
-// [begin, end) = [s + L, last_use + 1). Inputs are in their registers from cycle 0. Graph outputs are held
+// [begin, end) = [s + L, last_use + 1). Inputs are in their registers from cycle 0 (from their release,
+// Problem::release, when they are loaded while the recursion runs). Graph outputs are held
 // through cycle `length` (end >= length + 1). Constants live in a constant ROM (no register); values nobody
 // reads and that are not outputs need no register. A register may be reused by a value whose begin >= the
 // previous value's end.
