@@ -86,7 +86,8 @@ struct Lever {
 };
 // The levers that apply to a chosen design: none unless it is a hardwired latency datapath; registered decode with
 // the four-word input port (fewer words where the design has fewer port inputs); the same with operand registers
-// where every unit latency is at least 2; and, where the target's unit table has the deep units and the design has
+// where every unit latency is at least 2, and that with overlapped I/O (--io overlap) in the fixed-point format; and,
+// where the target's unit table has the deep units and the design has
 // only multipliers and adders, the same again with the deep units (rtl/units/deep) in the fixed-point format, each
 // at the least latency at which it alone reaches 95 % of the slower deep unit's best clock, plus its operand register;
 // and the same again with local sequencers (--decode local) instead of registered decode.

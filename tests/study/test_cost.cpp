@@ -337,6 +337,7 @@ TEST(DeviceModel, HardwiredLeversAreTheGeneratorsDesignsAsPlaced) {
     s.operand_regs = row.at("operand_regs").get<bool>();
     s.in_words = row.value("in_words", 1);
     s.units = row.value("units", std::string("standard"));
+    s.io = row.value("io", std::string("phases"));
     deep = deep || s.units == "deep";
     registered = registered || s.decode == "registered";
     wide = wide || s.in_words > 1;

@@ -2,7 +2,8 @@
 # What registered decode and operand registers (neaccel rtl --decode registered, --operand-regs; docs/datapath.md
 # "Registered decode and operand registers"), an input port of four words per cycle (--in-words 4: the 24 inputs
 # load in 6 cycles instead of 24), the deep units (--units deep, rtl/units/deep) and local sequencers (--decode
-# local: a counter copy beside each unit and operand port) do to the placed clock of the
+# local: a counter copy beside each unit and operand port) and overlapped I/O (--io overlap) do to the placed
+# clock of the
 # study's fastest puma560 design, and what the unit
 # latencies then cost in cycles. Each design is generated, co-simulated against its SystemC model (RTL =
 # model in every cycle, results bit-exact), and placed and routed on the LFE5U-85F (neaccel area --design DIR --pnr
@@ -32,6 +33,7 @@ fp-32-reg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --in-wo
 fp-32-reg-opreg-w4|1|--format fp32 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
 fx-32-reg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --in-words 4
 fx-32-reg-opreg-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4
+fx-32-reg-opreg-w4-ov|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode registered --operand-regs --in-words 4 --io overlap
 fx-52-deep-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode registered --operand-regs --in-words 4 --units deep
 fx-52-deep-local-w4|1|--format fixed:16.16 --lat-mul 5 --lat-add 2 --decode local --operand-regs --in-words 4 --units deep
 fx-32-deep-local-w4|1|--format fixed:16.16 --lat-mul 3 --lat-add 2 --decode local --operand-regs --in-words 4 --units deep'
@@ -67,7 +69,7 @@ for line in sys.stdin.read().splitlines():
     row = {"name": name, "rtl": "neaccel rtl " + base + " " + args, "format": s["format"],
            "lat_mul": s["lat_mul"], "lat_add": s["lat_add"], "decode": s.get("decode", "combinational"),
            "operand_regs": s.get("operand_regs", False), "in_words": s.get("in_words", 1),
-           "units": s.get("units", "standard"), "cycles": cycles,
+           "units": s.get("units", "standard"), "io": s.get("io", "phases"), "cycles": cycles,
            "cosim": {"states": c["states"], "mismatches": c["mismatches"], "cycles_compared": c["cosim_compared_cycles"], "rtl_equals_systemc": c["cosim_cycle_mismatches"] == 0}}
     if p and p.get("fits"):
         row.update({"seed": p.get("seed", 1), "fmax_mhz": p["fmax_mhz"], "period_ns": p["period_ns"],
