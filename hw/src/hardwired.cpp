@@ -221,9 +221,10 @@ class Generator {
   // The sequencer of unit u's issue, op and write-backs (port -1), or of its operand port p's selects.
   static int seq_of(int u, int port = -1) { return 4 * u + 1 + port; }
   void sequencers(std::ostringstream& o) const;
-  void check_lead(const Table& t, const std::string& name) const {
+  // `empty`: what the table holds in a word where the signal is not used (0 for an event, kDc for a select).
+  void check_lead(const Table& t, const std::string& name, signed char empty = 0) const {
     for (std::size_t c = 0; c < t.size() && c < static_cast<std::size_t>(kLocalLead); ++c)
-      if (t[c] == 1)
+      if (t[c] != empty)
         throw Error(fmt::format("--decode local: {} is used in program word {}, but the first {} words must be empty "
                                 "(the schedule delayed by {} cycles)", name, c, kLocalLead, kLocalLead));
   }
@@ -259,10 +260,7 @@ class Generator {
       }
       const std::string q = fmt::format("{}{}_q", name, b);
       if (local_) {  // the first words are don't cares (empty): the flip-flop holds 0 outside the sequencer's run
-        for (std::size_t c = 0; c < t.size() && c < static_cast<std::size_t>(kLocalLead); ++c)
-          if (t[c] != kDc)
-            throw Error(fmt::format("--decode local: {} is used in program word {}, but the first {} words must be "
-                                    "empty", name, c, kLocalLead));
+        check_lead(t, fmt::format("{}[{}]", name, b), kDc);
         body_ += fmt::format("  reg {};\n  always @(posedge clk_i) {} <= {} ? {} : 1'b0;\n  assign {}[{}] = {};\n", q,
                              q, running(), paren(dec().expr(next_word(t, kDc))), name, b, q);
         continue;
